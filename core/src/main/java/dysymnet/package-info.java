@@ -1,0 +1,2 @@
+/** dysymnet: symbolic regression by neural-guided dynamic symbolic networks. */
+package dysymnet;
