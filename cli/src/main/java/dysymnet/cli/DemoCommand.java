@@ -1,0 +1,153 @@
+package dysymnet.cli;
+
+import dysymnet.api.SymbolicRegressor;
+import dysymnet.data.Dataset;
+import dysymnet.fit.Metrics;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code dysymnet demo}: the law of a real falling tennis ball, against the physics models of the paper. */
+@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Find the law of a real falling ball (a tennis ball dropped from a bridge; bundled data).",
+            "Trains on t <= 2 s, tests on t > 2 s (extrapolation), and compares the test error with the three",
+            "physics models of the DySymNet paper (A: cubic, B: exponential, C: quadratic drag) fitted to the same data."})
+final class DemoCommand implements Callable<Integer> {
+    static final String RESOURCE = "/dysymnet/demo/tennis_ball_drop1.csv";
+    /** The paper's test MSE for this ball (DySymNet; models A, B, C), Table "free-falling balls". */
+    static final double[] PAPER = {0.0052, 0.2523, 72.28, 0.06219};
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "0", description = "Random seed (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60",
+            description = "Wall-time budget of the search (default ${DEFAULT-VALUE}).")
+    double timeLimit;
+
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "100",
+            description = "Controller steps at most (default ${DEFAULT-VALUE}).")
+    int maxSteps;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+    Integer threads;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write model.json, pareto.csv and plots here.")
+    Path out;
+
+    @Option(names = "--quiet", description = "No progress on standard error.")
+    boolean quiet;
+
+    @Override
+    public Integer call() {
+        if (!(timeLimit > 0) || Double.isInfinite(timeLimit)) {
+            throw new UserError("--time-limit must be a positive number of seconds, got " + timeLimit);
+        }
+        if (maxSteps < 1) {
+            throw new UserError("--max-steps must be at least 1, got " + maxSteps);
+        }
+        if (threads != null && threads < 1) {
+            throw new UserError("--threads must be at least 1, got " + threads);
+        }
+        PrintWriter outw = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        double[][] data = load();
+        List<Double> tTr = new ArrayList<>();
+        List<Double> hTr = new ArrayList<>();
+        List<Double> tTe = new ArrayList<>();
+        List<Double> hTe = new ArrayList<>();
+        for (int i = 0; i < data[0].length; i++) {
+            boolean train = data[0][i] <= 2.0;
+            (train ? tTr : tTe).add(data[0][i]);
+            (train ? hTr : hTe).add(data[1][i]);
+        }
+        double[] tTrain = unbox(tTr);
+        double[] hTrain = unbox(hTr);
+        double[] tTest = unbox(tTe);
+        double[] hTest = unbox(hTe);
+        outw.printf(Locale.ROOT, "Tennis ball dropped from a bridge: %d measurements of height h (m) at time t (s).%n",
+                data[0].length);
+        outw.printf(Locale.ROOT, "Training on t <= 2 s (%d points), testing on t > 2 s (%d points).%n%n",
+                tTrain.length, tTest.length);
+        outw.flush();
+        Dataset train = new Dataset(List.of("t"), new double[][] {tTrain}, hTrain);
+        SymbolicRegressor.Builder b = SymbolicRegressor.builder().seed(seed).maxSteps(maxSteps)
+                .timeLimit(Duration.ofMillis(Math.round(timeLimit * 1000)));
+        if (threads != null) {
+            b.threads(threads);
+        }
+        Fitting.run(b, maxSteps, train, "h", quiet, err, o -> {
+            FitReport r = new FitReport(o.model(), new double[][] {tTrain}, hTrain, new double[][] {tTest}, hTest,
+                    List.of("t"), "h", o.cancelled());
+            outw.println((o.cancelled() ? "Best law found before the interruption:" : "Law found by dysymnet:"));
+            outw.println("  h = " + o.model().formula(5));
+            outw.println();
+            outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "model", "train MSE", "test MSE", "paper test MSE");
+            outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "dysymnet (this run)", Reports.number(r.mseTrain()),
+                    Reports.number(r.mseTest()), Reports.number(PAPER[0]));
+            List<PhysicsModels.Fitted> phys = PhysicsModels.fitAll(tTrain, hTrain);
+            for (int k = 0; k < phys.size(); k++) {
+                PhysicsModels.Fitted f = phys.get(k);
+                double test = Metrics.mse(f.predict(tTest), hTest);
+                outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", f.name() + ": " + f.form(),
+                        Reports.number(f.trainMse()), Reports.number(test), Reports.number(PAPER[k + 1]));
+            }
+            outw.println();
+            outw.printf(Locale.ROOT, "%d networks trained in %.1f s (seed %d). Try: ./dysymnet fit YOUR_FILE.csv%n",
+                    o.model().networksTrained(), o.model().elapsedSeconds(), seed);
+            if (out != null) {
+                Reports.outDir(r, out, 6);
+                outw.println("Wrote model.json, pareto.csv, fit.png, pareto.png, reward.png to " + out);
+            }
+            outw.flush();
+        });
+        return 0;
+    }
+
+    private static double[] unbox(List<Double> l) {
+        return l.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** The bundled measurements as columns {time, height}. */
+    static double[][] load() {
+        InputStream in = DemoCommand.class.getResourceAsStream(RESOURCE);
+        if (in == null) {
+            throw new IllegalStateException("bundled demo data " + RESOURCE + " is missing from the build");
+        }
+        List<double[]> rows = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.isBlank() || line.startsWith("#") || line.startsWith("time")) {
+                    continue;
+                }
+                String[] c = line.split(",");
+                rows.add(new double[] {Double.parseDouble(c[0]), Double.parseDouble(c[1])});
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        double[][] cols = new double[2][rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            cols[0][i] = rows.get(i)[0];
+            cols[1][i] = rows.get(i)[1];
+        }
+        return cols;
+    }
+}

@@ -1,0 +1,265 @@
+package dysymnet.cli;
+
+import dysymnet.api.SymbolicRegressor;
+import dysymnet.cli.io.ReadOptions;
+import dysymnet.cli.io.Selection;
+import dysymnet.cli.io.Table;
+import dysymnet.cli.io.TableReader;
+import dysymnet.data.Dataset;
+import dysymnet.search.Refiner;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code dysymnet fit FILE}: finds a formula for a column of a CSV/TSV table. */
+@Command(name = "fit", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Find a closed-form formula for one column of a CSV or TSV file (optionally gzip-compressed).",
+            "The delimiter and a header row are detected. Without --test or --test-fraction all rows train."},
+        footer = {"", "Examples:",
+            "  dysymnet fit data.csv --target y --time-limit 60",
+            "  dysymnet fit measurements.tsv.gz --test-fraction 0.25 --json result.json --out results/"})
+final class FitCommand implements Callable<Integer> {
+    /** Output format of the formula on standard output. */
+    enum Format { text, json, latex, sympy, java }
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "Training data: CSV or TSV, .gz allowed.")
+    Path file;
+
+    @Option(names = "--target", paramLabel = "NAME|INDEX",
+            description = "Column to predict, by name or 1-based index (default: a column named 'target', else the last).")
+    String target;
+
+    @Option(names = "--features", paramLabel = "a,b,...", split = ",",
+            description = "Columns to use as inputs (default: all but the target).")
+    List<String> features;
+
+    @Option(names = "--test", paramLabel = "FILE", description = "Test data with the same columns.")
+    Path test;
+
+    @Option(names = "--test-fraction", paramLabel = "F",
+            description = "Hold out this fraction of the rows (random, by --seed) as test data.")
+    Double testFraction;
+
+    @Option(names = "--drop-missing", description = "Skip rows with empty, NaN or infinite cells instead of failing.")
+    boolean dropMissing;
+
+    @Option(names = "--operators", paramLabel = "LIST",
+            description = "Unit operators, e.g. id,sin,cos,exp,log,square,+,-,*,/ (default: the paper's library: "
+                    + "id,+,-,*,sin,cos,tan,exp,log,cosh,square).")
+    String operators;
+
+    @Option(names = "--layers", paramLabel = "SET", description = "Possible numbers of hidden layers (default 1-5).")
+    String layers;
+
+    @Option(names = "--widths", paramLabel = "SET", description = "Possible units per layer (default 1-6).")
+    String widths;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "0", description = "Random seed (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60",
+            description = "Wall-time budget of the search (default ${DEFAULT-VALUE}; 0 = none).")
+    double timeLimit;
+
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "200",
+            description = "Controller steps at most (default ${DEFAULT-VALUE}).")
+    int maxSteps;
+
+    @Option(names = "--batch-size", paramLabel = "N", description = "Networks sampled per controller step.")
+    Integer batchSize;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+    Integer threads;
+
+    @Option(names = "--refiner", paramLabel = "LM|BFGS|NONE", description = "Constant refinement (default LM).")
+    Refiner refiner;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Write model.json, pareto.csv, fit.png, pareto.png and reward.png here.")
+    Path out;
+
+    @Option(names = "--format", paramLabel = "FMT", defaultValue = "text",
+            description = "What standard output shows: text (report), json, latex, sympy or java (the formula alone).")
+    Format format;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the JSON report to this file.")
+    Path json;
+
+    @Option(names = "--digits", paramLabel = "N", defaultValue = "6",
+            description = "Significant digits of printed constants (default ${DEFAULT-VALUE}).")
+    int digits;
+
+    @Option(names = "--quiet", description = "No progress and no report on standard error.")
+    boolean quiet;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        validate();
+        ReadOptions ro = ReadOptions.defaults().withDropMissing(dropMissing);
+        Table table = TableReader.read(file, ro);
+        Selection train = TableReader.select(table, target, features);
+        Selection testSel = null;
+        if (test != null) {
+            Table t = TableReader.read(test, ro);
+            testSel = TableReader.selectLike(t, train);
+        }
+        double[][] xTrain = train.columns();
+        double[] yTrain = train.y();
+        double[][] xTest = testSel == null ? null : testSel.columns();
+        double[] yTest = testSel == null ? null : testSel.y();
+        if (testFraction != null) {
+            int n = yTrain.length;
+            int nTest = (int) Math.round(n * testFraction);
+            if (nTest < 1 || n - nTest < TableReader.MIN_ROWS) {
+                throw new UserError("--test-fraction " + testFraction + " leaves " + (n - nTest)
+                        + " training and " + nTest + " test rows of " + n + "; need at least " + TableReader.MIN_ROWS
+                        + " training rows and 1 test row");
+            }
+            int[] perm = permutation(n, seed);
+            int[] testIdx = Arrays.copyOfRange(perm, 0, nTest);
+            int[] trainIdx = Arrays.copyOfRange(perm, nTest, n);
+            Arrays.sort(testIdx);
+            Arrays.sort(trainIdx);
+            xTest = rows(xTrain, testIdx);
+            yTest = rows(yTrain, testIdx);
+            xTrain = rows(xTrain, trainIdx);
+            yTrain = rows(yTrain, trainIdx);
+        }
+        Dataset data = new Dataset(train.names(), xTrain, yTrain);
+        SymbolicRegressor.Builder b = SymbolicRegressor.builder().seed(seed).maxSteps(maxSteps)
+                .timeLimit(timeLimit > 0 ? Duration.ofMillis(Math.round(timeLimit * 1000)) : null);
+        if (operators != null) {
+            b.operators(Sets.operators(operators));
+        }
+        if (layers != null) {
+            b.layers(Sets.integers("--layers", layers, 1));
+        }
+        if (widths != null) {
+            b.widths(Sets.integers("--widths", widths, 1));
+        }
+        if (batchSize != null) {
+            b.batchSize(batchSize);
+        }
+        if (threads != null) {
+            b.threads(threads);
+        }
+        if (refiner != null) {
+            b.refiner(refiner);
+        }
+        final double[][] fxTest = xTest;
+        final double[] fyTest = yTest;
+        final double[][] fxTrain = xTrain;
+        final double[] fyTrain = yTrain;
+        boolean reportToErr = format != Format.text;
+        Fitting.run(b, maxSteps, data, train.targetName(), quiet, err, o -> {
+            FitReport r = new FitReport(o.model(), fxTrain, fyTrain, fxTest, fyTest, train.displayNames(),
+                    train.targetName(), o.cancelled());
+            emit(r, out, err, reportToErr);
+        });
+        return 0;
+    }
+
+    private void emit(FitReport r, PrintWriter out, PrintWriter err, boolean reportToErr) {
+        if (json != null) {
+            Reports.writeText(json, Reports.json(r, digits));
+        }
+        if (this.out != null) {
+            Reports.outDir(r, this.out, digits);
+        }
+        switch (format) {
+            case text:
+                Reports.text(r, digits, out);
+                break;
+            case json:
+                out.print(Reports.json(r, digits));
+                break;
+            case latex:
+                out.println(r.model().latex(digits));
+                break;
+            case sympy:
+                out.println(r.model().sympy(digits));
+                break;
+            case java:
+                out.println(r.model().java(digits));
+                break;
+            default:
+                throw new AssertionError(format);
+        }
+        if (reportToErr && !quiet) {
+            Reports.text(r, digits, err);
+        }
+        if (this.out != null && !quiet) {
+            err.println("dysymnet: wrote model.json, pareto.csv, fit.png, pareto.png, reward.png to " + this.out);
+        }
+        out.flush();
+    }
+
+    private void validate() {
+        if (testFraction != null && test != null) {
+            throw new UserError("--test and --test-fraction exclude each other");
+        }
+        if (testFraction != null && !(testFraction > 0 && testFraction < 1)) {
+            throw new UserError("--test-fraction must be between 0 and 1 (exclusive), got " + testFraction);
+        }
+        if (!(timeLimit >= 0) || Double.isInfinite(timeLimit)) {
+            throw new UserError("--time-limit must be a number of seconds >= 0, got " + timeLimit);
+        }
+        if (maxSteps < 1) {
+            throw new UserError("--max-steps must be at least 1, got " + maxSteps);
+        }
+        if (batchSize != null && batchSize < 1) {
+            throw new UserError("--batch-size must be at least 1, got " + batchSize);
+        }
+        if (threads != null && threads < 1) {
+            throw new UserError("--threads must be at least 1, got " + threads);
+        }
+        if (digits < 1 || digits > 17) {
+            throw new UserError("--digits must be between 1 and 17, got " + digits);
+        }
+    }
+
+    static int[] permutation(int n, long seed) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = i;
+        }
+        SplittableRandom rng = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        for (int i = n - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int t = p[i];
+            p[i] = p[j];
+            p[j] = t;
+        }
+        return p;
+    }
+
+    static double[][] rows(double[][] cols, int[] idx) {
+        double[][] r = new double[cols.length][];
+        for (int j = 0; j < cols.length; j++) {
+            r[j] = rows(cols[j], idx);
+        }
+        return r;
+    }
+
+    static double[] rows(double[] col, int[] idx) {
+        double[] r = new double[idx.length];
+        for (int k = 0; k < idx.length; k++) {
+            r[k] = col[idx[k]];
+        }
+        return r;
+    }
+}

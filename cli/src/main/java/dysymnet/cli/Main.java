@@ -1,0 +1,125 @@
+package dysymnet.cli;
+
+import dysymnet.cli.io.InputException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.io.OutputStreamWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.ParameterException;
+
+/** The {@code dysymnet} command line: entry point and error handling. */
+@Command(name = "dysymnet", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {"Symbolic regression with neural-guided dynamic symbolic networks (DySymNet).",
+            "Finds closed-form formulas that explain a column of a table of measurements."},
+        subcommands = {FitCommand.class, PredictCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Start with 'dysymnet demo', then 'dysymnet fit YOUR_FILE.csv'. Exit codes: 0 success, "
+            + "2 bad input or options, 1 internal error."})
+public final class Main implements Runnable {
+    /** Exit code for bad input or options. */
+    public static final int BAD_INPUT = 2;
+    /** Exit code for an internal error. */
+    public static final int INTERNAL_ERROR = 1;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Version from the build. */
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"dysymnet " + version(), "Java " + System.getProperty("java.version")};
+        }
+    }
+
+    static String version() {
+        Properties p = new Properties();
+        try (InputStream in = Main.class.getResourceAsStream("/dysymnet-version.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            // fall through to the default
+        }
+        return p.getProperty("version", "development");
+    }
+
+    public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        int code = run(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /** Runs the command line in-process with the given streams and returns the exit code. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        return cl.execute(args);
+    }
+
+    /** The configured command line (with the bench command when the bench module is on the class path). */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        try {
+            Class<?> bench = Class.forName("dysymnet.bench.BenchCommand");
+            cl.addSubcommand(bench.getDeclaredConstructor().newInstance());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            // the bench module is not on the class path
+        }
+        cl.setParameterExceptionHandler(Main::badParameters);
+        cl.setExecutionExceptionHandler((ex, line, parseResult) -> failure(ex, line));
+        return cl;
+    }
+
+    private static int badParameters(ParameterException ex, String[] args) {
+        CommandLine line = ex.getCommandLine();
+        PrintWriter err = line.getErr();
+        String cmd = line.getCommandSpec().qualifiedName();
+        err.println(cmd + ": " + oneLine(ex.getMessage()) + " (see '" + cmd + " --help')");
+        err.flush();
+        return BAD_INPUT;
+    }
+
+    private static int failure(Exception ex, CommandLine line) {
+        PrintWriter err = line.getErr();
+        if (ex instanceof UserError || ex instanceof InputException || ex instanceof IllegalArgumentException) {
+            err.println("dysymnet: " + oneLine(ex.getMessage()));
+            err.flush();
+            return BAD_INPUT;
+        }
+        if (ex instanceof UncheckedIOException || ex instanceof IOException) {
+            err.println("dysymnet: " + oneLine(ex.getMessage()));
+            err.flush();
+            return INTERNAL_ERROR;
+        }
+        err.println("dysymnet: internal error: " + oneLine(String.valueOf(ex))
+                + " (set DYSYMNET_DEBUG=1 for details)");
+        if (System.getenv("DYSYMNET_DEBUG") != null) {
+            ex.printStackTrace(err);
+        }
+        err.flush();
+        return INTERNAL_ERROR;
+    }
+
+    static String oneLine(String s) {
+        if (s == null) {
+            return "unknown problem";
+        }
+        return s.replace("\r", " ").replace("\n", " ").trim();
+    }
+}

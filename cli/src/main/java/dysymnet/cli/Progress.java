@@ -1,0 +1,76 @@
+package dysymnet.cli;
+
+import dysymnet.search.Candidate;
+import dysymnet.search.SearchListener;
+import dysymnet.search.StepEvent;
+import java.io.PrintWriter;
+import java.util.Locale;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/**
+ * Shows the search's progress: a progress bar on a terminal, a plain line every few seconds otherwise, nothing when
+ * quiet.
+ */
+final class Progress implements SearchListener, AutoCloseable {
+    private static final long LINE_INTERVAL_NANOS = 5_000_000_000L;
+
+    private final PrintWriter err;
+    private final boolean quiet;
+    private final boolean terminal;
+    private final int maxSteps;
+    private ProgressBar bar;
+    private long lastLine = System.nanoTime();
+
+    Progress(PrintWriter err, boolean quiet, boolean terminal, int maxSteps) {
+        this.err = err;
+        this.quiet = quiet;
+        this.terminal = terminal;
+        this.maxSteps = maxSteps;
+    }
+
+    /** True when standard error is an interactive terminal. */
+    static boolean isTerminal() {
+        return System.console() != null && System.getenv("TERM") != null && !"dumb".equals(System.getenv("TERM"));
+    }
+
+    private static String best(Candidate c) {
+        if (c == null) {
+            return "best: none yet";
+        }
+        return String.format(Locale.ROOT, "best R2 %.6f, size %d", c.r2(), c.complexity());
+    }
+
+    @Override
+    public void onStep(StepEvent e) {
+        if (quiet) {
+            return;
+        }
+        if (terminal) {
+            if (bar == null) {
+                bar = new ProgressBarBuilder().setTaskName("searching").setInitialMax(maxSteps)
+                        .setStyle(ProgressBarStyle.ASCII).setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err))
+                        .setUpdateIntervalMillis(250).build();
+            }
+            bar.stepTo(e.step() + 1L);
+            bar.setExtraMessage(best(e.best()));
+            return;
+        }
+        long now = System.nanoTime();
+        if (now - lastLine >= LINE_INTERVAL_NANOS || e.step() == 0) {
+            lastLine = now;
+            err.printf(Locale.ROOT, "step %d/%d, %d networks, %.1f s, %s%n", e.step() + 1, e.maxSteps(),
+                    e.networksTrained(), e.elapsed().toMillis() / 1e3, best(e.best()));
+            err.flush();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (bar != null) {
+            bar.close();
+            bar = null;
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package dysymnet.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dysymnet.api.Model;
+import dysymnet.cli.io.AtomicFiles;
+import dysymnet.cli.plot.Plots;
+import dysymnet.expr.Printer;
+import dysymnet.search.Candidate;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+
+/** Writes a {@link FitReport} as text, JSON, CSV and plots. */
+final class Reports {
+    private Reports() {
+    }
+
+    static String number(double v) {
+        if (Double.isNaN(v)) {
+            return "nan";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "inf" : "-inf";
+        }
+        return String.format(Locale.ROOT, "%.6g", v);
+    }
+
+    /** The human-readable report. */
+    static void text(FitReport r, int digits, PrintWriter out) {
+        Model m = r.model();
+        out.println((r.cancelled() ? "Stopped by the user; best formula so far:" : "Formula:"));
+        out.println("  " + r.targetName() + " = " + m.formula(digits));
+        out.println();
+        out.printf(Locale.ROOT, "  %-10s %14s %14s%n", "", "R^2", "MSE");
+        out.printf(Locale.ROOT, "  %-10s %14s %14s%n", "train", number(r.r2Train()), number(r.mseTrain()));
+        if (r.yTest() != null) {
+            out.printf(Locale.ROOT, "  %-10s %14s %14s%n", "test", number(r.r2Test()), number(r.mseTest()));
+        } else {
+            out.printf(Locale.ROOT, "  %-10s %14s %14s%n", "test", "-", "-");
+        }
+        out.println();
+        out.println("  complexity " + m.complexity() + ", " + m.networksTrained() + " networks trained in "
+                + String.format(Locale.ROOT, "%.1f", m.elapsedSeconds()) + " s, seed " + m.seed()
+                + ", stop: " + m.stopReason().toLowerCase(Locale.ROOT).replace('_', ' '));
+        out.println();
+        out.println("Pareto front (complexity vs training error):");
+        out.printf(Locale.ROOT, "  %5s %14s %12s  %s%n", "size", "MSE", "R^2", "formula");
+        for (Candidate c : m.pareto()) {
+            boolean chosen = c.expression().equals(m.expression());
+            out.printf(Locale.ROOT, "%s %5d %14s %12s  %s%n", chosen ? "*" : " ", c.complexity(), number(c.mse()),
+                    number(c.r2()), Printer.infix(c.expression(), digits));
+        }
+    }
+
+    static ObjectMapper mapper() {
+        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
+
+    /** The JSON report (fields documented in the README). */
+    static String json(FitReport r, int digits) {
+        ObjectMapper om = mapper();
+        Model m = r.model();
+        ObjectNode root = om.createObjectNode();
+        root.put("expression", m.formula());
+        root.put("sympy", m.sympy(digits + 10));
+        root.put("latex", m.latex(digits));
+        root.put("complexity", m.complexity());
+        root.put("r2_train", r.r2Train());
+        root.put("mse_train", r.mseTrain());
+        if (r.yTest() != null) {
+            root.put("r2_test", r.r2Test());
+            root.put("mse_test", r.mseTest());
+        } else {
+            root.putNull("r2_test");
+            root.putNull("mse_test");
+        }
+        root.put("seed", m.seed());
+        root.put("elapsed_seconds", m.elapsedSeconds());
+        root.put("target", r.targetName());
+        ArrayNode f = root.putArray("features");
+        m.features().forEach(f::add);
+        root.put("networks_trained", m.networksTrained());
+        root.put("stop_reason", m.stopReason());
+        root.put("cancelled", r.cancelled());
+        ArrayNode p = root.putArray("pareto");
+        for (Candidate c : m.pareto()) {
+            ObjectNode n = p.addObject();
+            n.put("complexity", c.complexity());
+            n.put("mse_train", c.mse());
+            n.put("expression", Printer.infix(c.expression()));
+            n.put("sympy", Printer.sympy(c.expression(), digits + 10));
+        }
+        try {
+            return om.writeValueAsString(root) + System.lineSeparator();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void writeText(Path file, String text) {
+        AtomicFiles.write(file, os -> os.write(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** model.json, pareto.csv and the three plots. */
+    static void outDir(FitReport r, Path dir, int digits) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UserError(dir + ": cannot create output directory (" + e.getMessage() + ")");
+        }
+        Model m = r.model();
+        writeText(dir.resolve("model.json"), m.toJson());
+        StringBuilder csv = new StringBuilder("complexity,mse_train,r2_train,chosen,expression\n");
+        for (Candidate c : m.pareto()) {
+            csv.append(c.complexity()).append(',').append(c.mse()).append(',').append(c.r2()).append(',')
+                    .append(c.expression().equals(m.expression())).append(",\"")
+                    .append(Printer.infix(c.expression()).replace("\"", "\"\"")).append("\"\n");
+        }
+        writeText(dir.resolve("pareto.csv"), csv.toString());
+
+        double[] predTrain = r.predTrain();
+        double[] predTest = r.predTest();
+        double[] observed = r.yTest() == null ? r.yTrain() : concat(r.yTrain(), r.yTest());
+        double[] predicted = predTest == null ? predTrain : concat(predTrain, predTest);
+        // the 1-D view over the first feature; the model curve only makes sense with one feature
+        double[] xTrain = r.xTrain()[0];
+        double[] xTest = r.xTest() == null ? null : r.xTest()[0];
+        double[] xCurve = null;
+        double[] yCurve = null;
+        if (r.xTrain().length == 1) {
+            double lo = Arrays.stream(xTrain).min().orElse(0);
+            double hi = Arrays.stream(xTrain).max().orElse(1);
+            if (xTest != null) {
+                lo = Math.min(lo, Arrays.stream(xTest).min().orElse(lo));
+                hi = Math.max(hi, Arrays.stream(xTest).max().orElse(hi));
+            }
+            int n = 400;
+            xCurve = new double[n];
+            for (int i = 0; i < n; i++) {
+                xCurve[i] = lo + (hi - lo) * i / (n - 1);
+            }
+            yCurve = m.predictColumns(new double[][] {xCurve});
+        }
+        Plots.fitPlot(dir.resolve("fit.png"), observed, predicted, xTrain, r.yTrain(), xTest, r.yTest(), xCurve,
+                yCurve, r.displayNames().get(0), r.targetName());
+        int[] cx = m.pareto().stream().mapToInt(Candidate::complexity).toArray();
+        double[] err = m.pareto().stream().mapToDouble(Candidate::mse).toArray();
+        int chosen = 0;
+        for (int i = 0; i < m.pareto().size(); i++) {
+            if (m.pareto().get(i).expression().equals(m.expression())) {
+                chosen = i;
+            }
+        }
+        Plots.paretoPlot(dir.resolve("pareto.png"), cx, err, chosen);
+        Plots.rewardPlot(dir.resolve("reward.png"), m.meanRewards(), m.bestRewards());
+    }
+
+    private static double[] concat(double[] a, double[] b) {
+        double[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+}

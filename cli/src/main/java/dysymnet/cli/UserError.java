@@ -1,0 +1,10 @@
+package dysymnet.cli;
+
+/** A problem with the user's input or options: reported as one line on stderr with exit code 2. */
+public final class UserError extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public UserError(String message) {
+        super(message, null, false, false);
+    }
+}

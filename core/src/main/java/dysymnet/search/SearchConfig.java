@@ -1,0 +1,148 @@
+package dysymnet.search;
+
+import dysymnet.controller.ControllerConfig;
+import dysymnet.net.TrainConfig;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * All settings of one search, immutable. Defaults follow the paper except where noted.
+ *
+ * @param controller      the controller's settings (architecture sets, operator library, learning)
+ * @param training        the settings for training each sampled network
+ * @param batchSize       architectures sampled per controller step
+ * @param maxSteps        controller steps at most
+ * @param timeLimit       wall-time budget, or null for none (a time-limited search is reproducible only up to
+ *                        where it stopped)
+ * @param solveR2         the search stops once a candidate reaches this training R^2 (default 0.99999; the
+ *                        reference stopped at 0.99, far too early to mean "solved")
+ * @param threads         worker threads for training networks (the result does not depend on it)
+ * @param seed            the seed of every random choice of the search
+ * @param refiner         constant refinement method
+ * @param policyGradient  false samples architectures uniformly and never updates the controller (the ablation)
+ * @param selectionFactor factor of {@link ParetoFront#choose(double, double, double)}
+ */
+public record SearchConfig(ControllerConfig controller, TrainConfig training, int batchSize, int maxSteps,
+                           Duration timeLimit, double solveR2, int threads, long seed, Refiner refiner,
+                           boolean policyGradient, double selectionFactor) {
+
+    public SearchConfig {
+        Objects.requireNonNull(controller, "controller");
+        Objects.requireNonNull(training, "training");
+        Objects.requireNonNull(refiner, "refiner");
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("batch size must be at least 1, got " + batchSize);
+        }
+        if (maxSteps < 1) {
+            throw new IllegalArgumentException("max steps must be at least 1, got " + maxSteps);
+        }
+        if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
+            throw new IllegalArgumentException("time limit must be positive, got " + timeLimit);
+        }
+        if (!(solveR2 <= 1.0)) {
+            throw new IllegalArgumentException("solve threshold R^2 must be at most 1, got " + solveR2);
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        if (!(selectionFactor >= 1.0)) {
+            throw new IllegalArgumentException("selection factor must be at least 1, got " + selectionFactor);
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from this configuration. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.controller = controller;
+        b.training = training;
+        b.batchSize = batchSize;
+        b.maxSteps = maxSteps;
+        b.timeLimit = timeLimit;
+        b.solveR2 = solveR2;
+        b.threads = threads;
+        b.seed = seed;
+        b.refiner = refiner;
+        b.policyGradient = policyGradient;
+        b.selectionFactor = selectionFactor;
+        return b;
+    }
+
+    /** Builder with the defaults. */
+    public static final class Builder {
+        private ControllerConfig controller = ControllerConfig.builder().build();
+        private TrainConfig training = TrainConfig.builder().build();
+        private int batchSize = 10;
+        private int maxSteps = 100;
+        private Duration timeLimit = null;
+        private double solveR2 = 0.99999;
+        private int threads = Runtime.getRuntime().availableProcessors();
+        private long seed = 0L;
+        private Refiner refiner = Refiner.LM;
+        private boolean policyGradient = true;
+        private double selectionFactor = ParetoFront.DEFAULT_FACTOR;
+
+        public Builder controller(ControllerConfig v) {
+            controller = v;
+            return this;
+        }
+
+        public Builder training(TrainConfig v) {
+            training = v;
+            return this;
+        }
+
+        public Builder batchSize(int v) {
+            batchSize = v;
+            return this;
+        }
+
+        public Builder maxSteps(int v) {
+            maxSteps = v;
+            return this;
+        }
+
+        public Builder timeLimit(Duration v) {
+            timeLimit = v;
+            return this;
+        }
+
+        public Builder solveR2(double v) {
+            solveR2 = v;
+            return this;
+        }
+
+        public Builder threads(int v) {
+            threads = v;
+            return this;
+        }
+
+        public Builder seed(long v) {
+            seed = v;
+            return this;
+        }
+
+        public Builder refiner(Refiner v) {
+            refiner = v;
+            return this;
+        }
+
+        public Builder policyGradient(boolean v) {
+            policyGradient = v;
+            return this;
+        }
+
+        public Builder selectionFactor(double v) {
+            selectionFactor = v;
+            return this;
+        }
+
+        public SearchConfig build() {
+            return new SearchConfig(controller, training, batchSize, maxSteps, timeLimit, solveR2, threads, seed,
+                    refiner, policyGradient, selectionFactor);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package dysymnet.search;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What a search returns, however it stopped.
+ *
+ * @param chosen          the chosen model (see {@link ParetoFront}); null only when no candidate was finite
+ * @param front           the Pareto front of all candidates
+ * @param candidates      every distinct formula scored, in order of discovery
+ * @param meanRewards     mean reward of each controller step's batch
+ * @param bestRewards     best reward of each controller step's batch
+ * @param networksTrained networks actually trained (duplicates re-used are not counted)
+ * @param steps           controller steps completed
+ * @param stopReason      why the search ended
+ * @param elapsed         wall time of the search
+ */
+public record SearchResult(Candidate chosen, ParetoFront front, List<Candidate> candidates, double[] meanRewards,
+                           double[] bestRewards, long networksTrained, int steps, StopReason stopReason,
+                           Duration elapsed) {
+}

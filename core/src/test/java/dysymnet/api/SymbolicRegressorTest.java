@@ -1,0 +1,109 @@
+package dysymnet.api;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dysymnet.net.Operator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SymbolicRegressorTest {
+
+    private static SymbolicRegressor.Builder quick() {
+        return SymbolicRegressor.builder().layers(1, 2).widths(1, 2, 3)
+                .operators(Operator.IDENTITY, Operator.SIN, Operator.COS, Operator.MUL).batchSize(4).maxSteps(2)
+                .seed(5);
+    }
+
+    private static double[][] rows(int n, int d, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[][] x = new double[n][d];
+        for (double[] row : x) {
+            for (int j = 0; j < d; j++) {
+                row[j] = r.nextDouble(-1, 1);
+            }
+        }
+        return x;
+    }
+
+    @Test
+    void modelSurvivesTheJsonRoundTripExactly(@TempDir Path dir) throws Exception {
+        double[][] x = rows(64, 2, 1);
+        double[] y = new double[x.length];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = Math.sin(x[i][0]) * x[i][1] + 0.3;
+        }
+        Model m = quick().build().fit(x, y, "a", "b");
+        Path f = dir.resolve("model.json");
+        m.save(f);
+        assertTrue(Files.size(f) > 0);
+        Model back = Model.load(f);
+        double[][] fresh = rows(100, 2, 2);
+        assertArrayEquals(m.predict(fresh), back.predict(fresh));
+        assertEquals(m.expression(), back.expression());
+        assertEquals(m.features(), back.features());
+        assertEquals(m.seed(), back.seed());
+        assertEquals(m.settings(), back.settings());
+        assertEquals(m.pareto(), back.pareto());
+        assertArrayEquals(m.meanRewards(), back.meanRewards());
+        assertEquals(m.trainMse(), back.trainMse());
+        assertEquals(List.of("a", "b"), back.features());
+        // the infix text is there for people, and parses to the same function
+        assertTrue(m.toJson().contains("\"expression\""));
+    }
+
+    @Test
+    void malformedModelJsonIsRejected() {
+        assertThrows(IllegalArgumentException.class, () -> Model.fromJson("{"));
+        assertThrows(IllegalArgumentException.class, () -> Model.fromJson("{\"format\":\"other\"}"));
+        assertThrows(IllegalArgumentException.class,
+                () -> Model.fromJson("{\"format\":\"dysymnet-model\",\"version\":99}"));
+    }
+
+    @Test
+    void configurationErrorsSayWhatIsWrong() {
+        IllegalArgumentException e1 = assertThrows(IllegalArgumentException.class,
+                () -> SymbolicRegressor.builder().operators(List.of()).build());
+        assertTrue(e1.getMessage().toLowerCase().contains("operator"), e1.getMessage());
+        IllegalArgumentException e2 = assertThrows(IllegalArgumentException.class,
+                () -> SymbolicRegressor.builder().widths(0, 1).build());
+        assertTrue(e2.getMessage().toLowerCase().contains("width"), e2.getMessage());
+        IllegalArgumentException e3 = assertThrows(IllegalArgumentException.class,
+                () -> SymbolicRegressor.builder().threads(0).build());
+        assertTrue(e3.getMessage().contains("threads"), e3.getMessage());
+        SymbolicRegressor reg = quick().build();
+        double[][] x = rows(10, 1, 3);
+        double[] y = new double[10];
+        y[4] = Double.NaN;
+        IllegalArgumentException e4 = assertThrows(IllegalArgumentException.class, () -> reg.fit(x, y));
+        assertTrue(e4.getMessage().contains("row 4"), e4.getMessage());
+        IllegalArgumentException e5 = assertThrows(IllegalArgumentException.class,
+                () -> reg.fit(x, new double[9]));
+        assertTrue(e5.getMessage().contains("10") && e5.getMessage().contains("9"), e5.getMessage());
+        IllegalArgumentException e6 = assertThrows(IllegalArgumentException.class,
+                () -> reg.fit(x, new double[10], "a", "b"));
+        assertTrue(e6.getMessage().contains("names"), e6.getMessage());
+    }
+
+    @Test
+    void modelCarriesSettingsSeedAndHistory() {
+        double[][] x = rows(32, 1, 4);
+        double[] y = new double[x.length];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = Math.cos(x[i][0]);
+        }
+        Model m = quick().seed(99).build().fit(x, y);
+        assertEquals(99, m.seed());
+        assertEquals("99", m.settings().get("seed"));
+        assertEquals(m.meanRewards().length, m.bestRewards().length);
+        assertTrue(m.meanRewards().length >= 1);
+        assertTrue(!m.pareto().isEmpty());
+        assertEquals(List.of("x"), m.features());
+    }
+}
