@@ -1,0 +1,596 @@
+package dysymnet.controller;
+
+import dysymnet.net.Architecture;
+import dysymnet.net.Operator;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.random.RandomGenerator;
+
+/**
+ * The RNN controller of DySymNet: a one-layer LSTM that samples architectures autoregressively (paper, Algorithm 2)
+ * and learns by risk-seeking policy gradient with an entropy bonus (Algorithm 1), trained with Adam.
+ *
+ * <p><b>Sampling.</b> Step 1 emits probabilities over the layer counts and samples L; then for each layer one step
+ * emits probabilities over the widths (sample n_i) and one step emits probabilities over the operator library (the
+ * layer's n_i operators are drawn i.i.d. from it). So a sample takes {@code T = 1 + 2L} LSTM steps. The input of
+ * step t &gt; 1 is the probability vector of step t-1, zero-padded to the common input size
+ * {@code D = max(|layer counts|, |widths|, |operators|)} and fed through the one shared input matrix; the first
+ * input is D values uniform in [0, 1) drawn from the sampling generator and kept in the {@link Sample}. The state
+ * starts at zero. Three linear heads (layer count, width, operator) read the hidden state and are followed by a
+ * softmax. Gradients flow through the probability vectors fed back as inputs as well (full backprop through time).
+ *
+ * <p><b>Update.</b> For rewards R_k (non-finite counted as 0), R_eps = {@link RiskSeeking#threshold} at eps, the
+ * kept set K = {k : R_k &gt;= R_eps}, and the objective, ascended by one Adam step, is
+ * <pre>  J = (1/|K|) sum_{k in K} (R_k - R_eps) log p(a_k)  +  lambda_H (1/|K|) sum_{k in K} H(a_k)</pre>
+ * i.e. both means are over the kept samples (the paper's ReduceMean after selecting F). log p and H are recomputed
+ * by replaying each sample's draw with the current parameters. When every kept reward equals R_eps the policy
+ * gradient term is exactly zero and only the entropy term moves the parameters.
+ *
+ * <p><b>Initialization.</b> LSTM and head weights uniform in [-1/sqrt(H), 1/sqrt(H)] from the generator given to the
+ * constructor; biases zero except the forget-gate bias, 1. Same generator seed, same samples and updates.
+ *
+ * <p>Not thread-safe: sampling and updating share preallocated work buffers.
+ */
+public final class Controller implements ArchitectureSampler {
+
+    private static final int TYPE_LAYERS = 0;
+    private static final int TYPE_WIDTH = 1;
+    private static final int TYPE_OPERATOR = 2;
+
+    private static final double BETA1 = 0.9;
+    private static final double BETA2 = 0.999;
+    private static final double ADAM_EPS = 1e-8;
+
+    private final ControllerConfig config;
+    private final Operator[] operators;
+    private final int hidden;
+    private final int inputSize;
+    private final int[] vocab = new int[3];
+    private final int maxSteps;
+
+    // All parameters in one flat vector so Adam and gradient checks treat them uniformly.
+    private final double[] theta;
+    private final int offW;      // 4H x D input weights, gate blocks i, f, g, o
+    private final int offU;      // 4H x H recurrent weights
+    private final int offB;      // 4H gate biases
+    private final int[] offHeadW = new int[3]; // vocab x H per head
+    private final int[] offHeadB = new int[3]; // vocab per head
+
+    private final double[] gradient;
+    private final double[] adamM;
+    private final double[] adamV;
+    private long adamSteps;
+
+    // Forward caches of one sample, indexed by step; hs/cs[t] is the state before step t.
+    private final int[] stepType;
+    private final double[][] xs;
+    private final double[][] gates;   // post-activation i, f, g, o
+    private final double[][] hs;
+    private final double[][] cs;
+    private final double[][] tanhC;
+    private final double[][] probs;
+    private final double[][] logProbs;
+    private final double[] stepEntropy;
+    private final int[][] counts;     // token draws per vocabulary entry at each step
+    private final int[] draws;        // number of draws at each step
+
+    // Backward buffers.
+    private final double[] dh;
+    private final double[] dc;
+    private final double[] da;
+    private final double[] dz;
+    private final double[] dx;
+
+    /**
+     * A controller with parameters initialized from {@code init} (used only during construction).
+     */
+    public Controller(ControllerConfig config, RandomGenerator init) {
+        this.config = Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(init, "init");
+        this.operators = config.operators().toArray(new Operator[0]);
+        this.hidden = config.hiddenSize();
+        vocab[TYPE_LAYERS] = config.layerCountVocab();
+        vocab[TYPE_WIDTH] = config.widthVocab();
+        vocab[TYPE_OPERATOR] = operators.length;
+        this.inputSize = Math.max(vocab[0], Math.max(vocab[1], vocab[2]));
+        this.maxSteps = 1 + 2 * config.maxLayerCount();
+
+        int g4 = 4 * hidden;
+        int off = 0;
+        offW = off;
+        off += g4 * inputSize;
+        offU = off;
+        off += g4 * hidden;
+        offB = off;
+        off += g4;
+        for (int k = 0; k < 3; k++) {
+            offHeadW[k] = off;
+            off += vocab[k] * hidden;
+            offHeadB[k] = off;
+            off += vocab[k];
+        }
+        theta = new double[off];
+        gradient = new double[off];
+        adamM = new double[off];
+        adamV = new double[off];
+
+        double scale = 1.0 / Math.sqrt(hidden);
+        for (int i = offW; i < offB; i++) {
+            theta[i] = (2 * init.nextDouble() - 1) * scale;
+        }
+        for (int j = 0; j < hidden; j++) {
+            theta[offB + hidden + j] = 1.0;
+        }
+        for (int k = 0; k < 3; k++) {
+            for (int i = offHeadW[k]; i < offHeadB[k]; i++) {
+                theta[i] = (2 * init.nextDouble() - 1) * scale;
+            }
+        }
+
+        int vmax = inputSize;
+        stepType = new int[maxSteps];
+        xs = new double[maxSteps][inputSize];
+        gates = new double[maxSteps][g4];
+        hs = new double[maxSteps + 1][hidden];
+        cs = new double[maxSteps + 1][hidden];
+        tanhC = new double[maxSteps][hidden];
+        probs = new double[maxSteps][vmax];
+        logProbs = new double[maxSteps][vmax];
+        stepEntropy = new double[maxSteps];
+        counts = new int[maxSteps][vmax];
+        draws = new int[maxSteps];
+        dh = new double[hidden];
+        dc = new double[hidden];
+        da = new double[g4];
+        dz = new double[vmax];
+        dx = new double[inputSize];
+    }
+
+    @Override
+    public ControllerConfig config() {
+        return config;
+    }
+
+    /** Number of trainable parameters. */
+    public int parameterCount() {
+        return theta.length;
+    }
+
+    /** Number of Adam steps taken so far. */
+    public long updateCount() {
+        return adamSteps;
+    }
+
+    // ---------------------------------------------------------------------------------------------- sampling
+
+    @Override
+    public Sample sample(RandomGenerator rng) {
+        Objects.requireNonNull(rng, "rng");
+        double[] first = new double[inputSize];
+        for (int j = 0; j < inputSize; j++) {
+            first[j] = rng.nextDouble();
+        }
+        System.arraycopy(first, 0, xs[0], 0, inputSize);
+        Arrays.fill(hs[0], 0.0);
+        Arrays.fill(cs[0], 0.0);
+
+        double logProb = 0;
+        double entropy = 0;
+        int t = 0;
+        forwardStep(t, TYPE_LAYERS);
+        int layerIndex = categorical(probs[t], vocab[TYPE_LAYERS], rng);
+        logProb += logProbs[t][layerIndex];
+        entropy += stepEntropy[t];
+        t++;
+
+        int layersN = config.layerCount(layerIndex);
+        int[] widthIdx = new int[layersN];
+        int[][] opIdx = new int[layersN][];
+        List<Architecture.Layer> layers = new ArrayList<>(layersN);
+        for (int i = 0; i < layersN; i++) {
+            feedBack(t);
+            forwardStep(t, TYPE_WIDTH);
+            widthIdx[i] = categorical(probs[t], vocab[TYPE_WIDTH], rng);
+            logProb += logProbs[t][widthIdx[i]];
+            entropy += stepEntropy[t];
+            t++;
+
+            feedBack(t);
+            forwardStep(t, TYPE_OPERATOR);
+            int n = config.width(widthIdx[i]);
+            opIdx[i] = new int[n];
+            List<Operator> units = new ArrayList<>(n);
+            for (int u = 0; u < n; u++) {
+                int o = categorical(probs[t], vocab[TYPE_OPERATOR], rng);
+                opIdx[i][u] = o;
+                logProb += logProbs[t][o];
+                units.add(operators[o]);
+            }
+            entropy += stepEntropy[t];
+            t++;
+            layers.add(new Architecture.Layer(units));
+        }
+        return new Sample(new Architecture(layers), first, layerIndex, widthIdx, opIdx, logProb, entropy);
+    }
+
+    /** An architecture drawn uniformly from the same sets, ignoring the policy (the "without PG" ablation). */
+    public Architecture sampleUniform(RandomGenerator rng) {
+        return UniformSampler.draw(config, rng).architecture();
+    }
+
+    /** log p of the sample's tokens under the current parameters, by replaying its draw. */
+    public double logProbability(Sample s) {
+        checkCompatible(s, "sample");
+        replay(s);
+        return replayedLogProb;
+    }
+
+    /** The summed step entropies of the sample's draw under the current parameters, by replaying it. */
+    public double entropy(Sample s) {
+        checkCompatible(s, "sample");
+        replay(s);
+        return replayedEntropy;
+    }
+
+    private static int categorical(double[] p, int v, RandomGenerator rng) {
+        double u = rng.nextDouble();
+        double acc = 0;
+        int last = 0;
+        for (int j = 0; j < v; j++) {
+            if (p[j] > 0) {
+                last = j;
+                acc += p[j];
+                if (u < acc) {
+                    return j;
+                }
+            }
+        }
+        // Rounding can leave the cumulative sum just below u; fall back to the last reachable token.
+        return last;
+    }
+
+    /** Input of step t: the probabilities of step t-1, zero-padded. */
+    private void feedBack(int t) {
+        int v = vocab[stepType[t - 1]];
+        double[] x = xs[t];
+        System.arraycopy(probs[t - 1], 0, x, 0, v);
+        Arrays.fill(x, v, inputSize, 0.0);
+    }
+
+    /** One LSTM step from (xs[t], hs[t], cs[t]) to (hs[t+1], cs[t+1]) and the head's softmax at step t. */
+    private void forwardStep(int t, int type) {
+        stepType[t] = type;
+        int hN = hidden;
+        double[] x = xs[t];
+        double[] hp = hs[t];
+        double[] cp = cs[t];
+        double[] gt = gates[t];
+        double[] th = theta;
+        for (int r = 0; r < 4 * hN; r++) {
+            double a = th[offB + r] + dot(th, offW + r * inputSize, x, inputSize) + dot(th, offU + r * hN, hp, hN);
+            gt[r] = (r >= 2 * hN && r < 3 * hN) ? tanh(a) : sigmoid(a);
+        }
+        double[] hn = hs[t + 1];
+        double[] cn = cs[t + 1];
+        double[] tc = tanhC[t];
+        for (int j = 0; j < hN; j++) {
+            double c = gt[hN + j] * cp[j] + gt[j] * gt[2 * hN + j];
+            cn[j] = c;
+            tc[j] = tanh(c);
+            hn[j] = gt[3 * hN + j] * tc[j];
+        }
+
+        int v = vocab[type];
+        double[] z = logProbs[t];
+        int hw = offHeadW[type];
+        int hb = offHeadB[type];
+        double max = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < v; k++) {
+            double a = th[hb + k] + dot(th, hw + k * hN, hn, hN);
+            z[k] = a;
+            max = Math.max(max, a);
+        }
+        double sum = 0;
+        for (int k = 0; k < v; k++) {
+            sum += Math.exp(z[k] - max);
+        }
+        double lse = max + Math.log(sum);
+        double[] p = probs[t];
+        double ent = 0;
+        for (int k = 0; k < v; k++) {
+            z[k] -= lse;
+            p[k] = Math.exp(z[k]);
+            ent -= p[k] * z[k];
+        }
+        stepEntropy[t] = ent;
+    }
+
+    /** w[off..off+n) . x[0..n) with four partial sums, which lets the JIT overlap the multiply-adds. */
+    private static double dot(double[] w, int off, double[] x, int n) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int j = 0;
+        for (; j + 3 < n; j += 4) {
+            s0 += w[off + j] * x[j];
+            s1 += w[off + j + 1] * x[j + 1];
+            s2 += w[off + j + 2] * x[j + 2];
+            s3 += w[off + j + 3] * x[j + 3];
+        }
+        for (; j < n; j++) {
+            s0 += w[off + j] * x[j];
+        }
+        return (s0 + s1) + (s2 + s3);
+    }
+
+    private static double sigmoid(double a) {
+        return 1.0 / (1.0 + Math.exp(-a));
+    }
+
+    /** tanh through the intrinsic exp: several times faster than Math.tanh, absolute error about 1e-16. */
+    private static double tanh(double a) {
+        return 1.0 - 2.0 / (Math.exp(2.0 * a) + 1.0);
+    }
+
+    // ------------------------------------------------------------------------------------------------ replay
+
+    private double replayedLogProb;
+    private double replayedEntropy;
+    private int replayedSteps;
+
+    /** Re-runs the forward pass of a sample's draw with the current parameters, filling the step caches. */
+    private void replay(Sample s) {
+        double[] first = s.firstInput();
+        System.arraycopy(first, 0, xs[0], 0, inputSize);
+        Arrays.fill(hs[0], 0.0);
+        Arrays.fill(cs[0], 0.0);
+        int[] widthIdx = s.widthIndices();
+        int[][] opIdx = s.operatorIndices();
+        double logProb = 0;
+        double entropy = 0;
+        int t = 0;
+        forwardStep(t, TYPE_LAYERS);
+        setSingleDraw(t, s.layerIndex());
+        logProb += logProbs[t][s.layerIndex()];
+        entropy += stepEntropy[t];
+        t++;
+        for (int i = 0; i < widthIdx.length; i++) {
+            feedBack(t);
+            forwardStep(t, TYPE_WIDTH);
+            setSingleDraw(t, widthIdx[i]);
+            logProb += logProbs[t][widthIdx[i]];
+            entropy += stepEntropy[t];
+            t++;
+
+            feedBack(t);
+            forwardStep(t, TYPE_OPERATOR);
+            Arrays.fill(counts[t], 0);
+            for (int o : opIdx[i]) {
+                counts[t][o]++;
+                logProb += logProbs[t][o];
+            }
+            draws[t] = opIdx[i].length;
+            entropy += stepEntropy[t];
+            t++;
+        }
+        replayedLogProb = logProb;
+        replayedEntropy = entropy;
+        replayedSteps = t;
+    }
+
+    private void setSingleDraw(int t, int token) {
+        Arrays.fill(counts[t], 0);
+        counts[t][token] = 1;
+        draws[t] = 1;
+    }
+
+    // ------------------------------------------------------------------------------------------------ update
+
+    /**
+     * One risk-seeking policy-gradient step (see the class comment for the exact objective) on samples drawn by
+     * this controller.
+     *
+     * @throws IllegalArgumentException if the batch is empty, the reward count differs from the batch size, or a
+     *                                  sample does not fit this controller's configuration
+     */
+    @Override
+    public UpdateStats update(List<Sample> batch, double[] rewards) {
+        double[] q = new double[2];
+        double objective = objectiveAndGradient(batch, rewards, gradient, q);
+        adamSteps++;
+        double lr = config.learningRate();
+        double c1 = 1.0 - Math.pow(BETA1, adamSteps);
+        double c2 = 1.0 - Math.pow(BETA2, adamSteps);
+        for (int i = 0; i < theta.length; i++) {
+            double g = gradient[i];
+            adamM[i] = BETA1 * adamM[i] + (1 - BETA1) * g;
+            adamV[i] = BETA2 * adamV[i] + (1 - BETA2) * g * g;
+            // Plus sign: gradient ascent on the objective.
+            theta[i] += lr * (adamM[i] / c1) / (Math.sqrt(adamV[i] / c2) + ADAM_EPS);
+        }
+        return new UpdateStats(q[0], (int) q[1], batch.size(), objective);
+    }
+
+    /** The live parameter vector (tests perturb it for finite differences). */
+    double[] parameters() {
+        return theta;
+    }
+
+    /** Start offsets of the parameter groups, in order W, U, b, then weights and bias of each head. */
+    int[] groupOffsets() {
+        return new int[]{offW, offU, offB, offHeadW[0], offHeadB[0], offHeadW[1], offHeadB[1], offHeadW[2],
+                offHeadB[2], theta.length};
+    }
+
+    /** The objective J at the current parameters, without gradient. */
+    double objective(List<Sample> batch, double[] rewards) {
+        return objectiveAndGradient(batch, rewards, null, new double[2]);
+    }
+
+    /**
+     * Computes J and, if {@code grad} is not null, overwrites it with dJ/dtheta. {@code stats} receives R_eps and
+     * the number kept.
+     */
+    double objectiveAndGradient(List<Sample> batch, double[] rewards, double[] grad, double[] stats) {
+        Objects.requireNonNull(batch, "batch");
+        Objects.requireNonNull(rewards, "rewards");
+        if (batch.isEmpty()) {
+            throw new IllegalArgumentException("batch must not be empty");
+        }
+        if (rewards.length != batch.size()) {
+            throw new IllegalArgumentException("rewards has " + rewards.length + " entries but batch has "
+                    + batch.size() + " samples");
+        }
+        for (int k = 0; k < batch.size(); k++) {
+            checkCompatible(batch.get(k), "batch[" + k + "]");
+        }
+        double threshold = RiskSeeking.threshold(rewards, config.riskFactor());
+        boolean[] keep = RiskSeeking.kept(rewards, threshold);
+        int kept = 0;
+        for (boolean b : keep) {
+            if (b) {
+                kept++;
+            }
+        }
+        stats[0] = threshold;
+        stats[1] = kept;
+        if (grad != null) {
+            Arrays.fill(grad, 0.0);
+        }
+        double wEntropy = config.entropyWeight() / kept;
+        double objective = 0;
+        for (int k = 0; k < batch.size(); k++) {
+            if (!keep[k]) {
+                continue;
+            }
+            double wPg = (RiskSeeking.sanitize(rewards[k]) - threshold) / kept;
+            Sample s = batch.get(k);
+            replay(s);
+            objective += wPg * replayedLogProb + wEntropy * replayedEntropy;
+            if (grad != null) {
+                backward(replayedSteps, wPg, wEntropy, grad);
+            }
+        }
+        return objective;
+    }
+
+    /**
+     * Accumulates into {@code grad} the gradient of {@code wPg * logProb + wEntropy * entropy} of the sample whose
+     * forward pass is in the step caches (T steps).
+     */
+    private void backward(int steps, double wPg, double wEntropy, double[] grad) {
+        int hN = hidden;
+        double[] th = theta;
+        Arrays.fill(dh, 0.0);
+        Arrays.fill(dc, 0.0);
+        Arrays.fill(dx, 0.0);
+        for (int t = steps - 1; t >= 0; t--) {
+            int type = stepType[t];
+            int v = vocab[type];
+            double[] p = probs[t];
+            double[] lp = logProbs[t];
+            double ent = stepEntropy[t];
+            int[] cnt = counts[t];
+            int n = draws[t];
+
+            // dx holds dJ/d(x_{t+1}) from the step after; its first v entries are dJ/d(p_t) via the feedback.
+            boolean fed = t < steps - 1;
+            double pg = 0;
+            if (fed) {
+                for (int j = 0; j < v; j++) {
+                    pg += p[j] * dx[j];
+                }
+            }
+            for (int j = 0; j < v; j++) {
+                double g = wPg * (cnt[j] - n * p[j]) - wEntropy * p[j] * (lp[j] + ent);
+                if (fed) {
+                    g += p[j] * (dx[j] - pg);
+                }
+                dz[j] = g;
+            }
+
+            // Head: logits = Wk h_{t+1} + bk.
+            double[] hn = hs[t + 1];
+            int hw = offHeadW[type];
+            int hb = offHeadB[type];
+            for (int j = 0; j < v; j++) {
+                double g = dz[j];
+                grad[hb + j] += g;
+                int w = hw + j * hN;
+                for (int i = 0; i < hN; i++) {
+                    grad[w + i] += g * hn[i];
+                    dh[i] += th[w + i] * g;
+                }
+            }
+
+            // LSTM cell: dh and dc now hold dJ/dh_{t+1} and dJ/dc_{t+1}.
+            double[] gt = gates[t];
+            double[] tc = tanhC[t];
+            double[] cp = cs[t];
+            for (int i = 0; i < hN; i++) {
+                double ig = gt[i];
+                double fg = gt[hN + i];
+                double gg = gt[2 * hN + i];
+                double og = gt[3 * hN + i];
+                double dct = dc[i] + dh[i] * og * (1 - tc[i] * tc[i]);
+                da[i] = dct * gg * ig * (1 - ig);
+                da[hN + i] = dct * cp[i] * fg * (1 - fg);
+                da[2 * hN + i] = dct * ig * (1 - gg * gg);
+                da[3 * hN + i] = dh[i] * tc[i] * og * (1 - og);
+                dc[i] = dct * fg;
+            }
+            double[] x = xs[t];
+            double[] hp = hs[t];
+            Arrays.fill(dh, 0.0);
+            Arrays.fill(dx, 0.0);
+            for (int r = 0; r < 4 * hN; r++) {
+                double g = da[r];
+                if (g == 0.0) {
+                    continue;
+                }
+                grad[offB + r] += g;
+                int w = offW + r * inputSize;
+                for (int j = 0; j < inputSize; j++) {
+                    grad[w + j] += g * x[j];
+                    dx[j] += th[w + j] * g;
+                }
+                int u = offU + r * hN;
+                for (int j = 0; j < hN; j++) {
+                    grad[u + j] += g * hp[j];
+                    dh[j] += th[u + j] * g;
+                }
+            }
+        }
+    }
+
+    private void checkCompatible(Sample s, String name) {
+        Objects.requireNonNull(s, name);
+        if (s.firstInput().length != inputSize) {
+            throw new IllegalArgumentException(name + ": first input has length " + s.firstInput().length
+                    + ", this controller expects " + inputSize + " (was it drawn by another sampler?)");
+        }
+        int li = s.layerIndex();
+        if (li < 0 || li >= vocab[TYPE_LAYERS] || config.layerCount(li) != s.layerCount()) {
+            throw new IllegalArgumentException(name + ": layer index " + li + " with " + s.layerCount()
+                    + " layers does not fit layer counts " + Arrays.toString(config.layerCounts()));
+        }
+        int[] wi = s.widthIndices();
+        int[][] oi = s.operatorIndices();
+        for (int i = 0; i < wi.length; i++) {
+            if (wi[i] < 0 || wi[i] >= vocab[TYPE_WIDTH] || config.width(wi[i]) != oi[i].length) {
+                throw new IllegalArgumentException(name + ": layer " + i + " width index " + wi[i] + " with "
+                        + oi[i].length + " operators does not fit widths " + Arrays.toString(config.widths()));
+            }
+            for (int o : oi[i]) {
+                if (o < 0 || o >= vocab[TYPE_OPERATOR]) {
+                    throw new IllegalArgumentException(name + ": layer " + i + " operator index " + o
+                            + " is outside the library of " + vocab[TYPE_OPERATOR] + " operators");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dysymnet.controller;
+
+import dysymnet.net.Architecture;
+import dysymnet.net.Operator;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.random.RandomGenerator;
+
+/**
+ * The "without policy gradient" ablation: architectures drawn uniformly from the controller's sets (layer count,
+ * then each layer's width, then its operators i.i.d.), and an update that learns nothing.
+ *
+ * <p>Its samples carry an empty first input, the log-probability of the draw under this uniform policy and the sum
+ * of its step entropies (log of each vocabulary size), so they can be logged like controller samples; they cannot
+ * be given to a {@link Controller}'s update.
+ */
+public final class UniformSampler implements ArchitectureSampler {
+
+    private final ControllerConfig config;
+
+    public UniformSampler(ControllerConfig config) {
+        this.config = Objects.requireNonNull(config, "config");
+    }
+
+    @Override
+    public ControllerConfig config() {
+        return config;
+    }
+
+    @Override
+    public Sample sample(RandomGenerator rng) {
+        return draw(config, rng);
+    }
+
+    /** Computes the same statistics as the controller's update but changes nothing. */
+    @Override
+    public UpdateStats update(List<Sample> batch, double[] rewards) {
+        Objects.requireNonNull(batch, "batch");
+        Objects.requireNonNull(rewards, "rewards");
+        if (batch.isEmpty()) {
+            throw new IllegalArgumentException("batch must not be empty");
+        }
+        if (rewards.length != batch.size()) {
+            throw new IllegalArgumentException("rewards has " + rewards.length + " entries but batch has "
+                    + batch.size() + " samples");
+        }
+        double threshold = RiskSeeking.threshold(rewards, config.riskFactor());
+        boolean[] keep = RiskSeeking.kept(rewards, threshold);
+        int kept = 0;
+        double pg = 0;
+        double ent = 0;
+        for (int k = 0; k < keep.length; k++) {
+            if (keep[k]) {
+                kept++;
+                pg += (RiskSeeking.sanitize(rewards[k]) - threshold) * batch.get(k).logProb();
+                ent += batch.get(k).entropy();
+            }
+        }
+        return new UpdateStats(threshold, kept, batch.size(), (pg + config.entropyWeight() * ent) / kept);
+    }
+
+    static Sample draw(ControllerConfig config, RandomGenerator rng) {
+        Objects.requireNonNull(rng, "rng");
+        List<Operator> ops = config.operators();
+        int vl = config.layerCountVocab();
+        int vn = config.widthVocab();
+        int vo = ops.size();
+        double logL = Math.log(vl);
+        double logN = Math.log(vn);
+        double logO = Math.log(vo);
+
+        int layerIndex = rng.nextInt(vl);
+        int layersN = config.layerCount(layerIndex);
+        double logProb = -logL;
+        double entropy = logL;
+        int[] widthIdx = new int[layersN];
+        int[][] opIdx = new int[layersN][];
+        List<Architecture.Layer> layers = new ArrayList<>(layersN);
+        for (int i = 0; i < layersN; i++) {
+            widthIdx[i] = rng.nextInt(vn);
+            int n = config.width(widthIdx[i]);
+            opIdx[i] = new int[n];
+            List<Operator> units = new ArrayList<>(n);
+            for (int u = 0; u < n; u++) {
+                opIdx[i][u] = rng.nextInt(vo);
+                units.add(ops.get(opIdx[i][u]));
+            }
+            layers.add(new Architecture.Layer(units));
+            logProb -= logN + n * logO;
+            entropy += logN + logO;
+        }
+        return new Sample(new Architecture(layers), new double[0], layerIndex, widthIdx, opIdx, logProb, entropy);
+    }
+}

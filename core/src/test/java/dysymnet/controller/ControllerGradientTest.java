@@ -1,0 +1,104 @@
+package dysymnet.controller;
+
+import dysymnet.net.Operator;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.DoubleRange;
+import net.jqwik.api.constraints.IntRange;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+class ControllerGradientTest {
+
+    private static final String[] GROUPS = {"lstm W", "lstm U", "lstm b", "layer-head W", "layer-head b",
+            "width-head W", "width-head b", "operator-head W", "operator-head b"};
+
+    /** Backprop through time agrees with central differences on every parameter of every group. */
+    @Property(tries = 100)
+    void bpttGradientMatchesFiniteDifferences(@ForAll long seed,
+                                              @ForAll @IntRange(min = 1, max = 5) int hidden,
+                                              @ForAll @IntRange(min = 1, max = 6) int batchSize,
+                                              @ForAll @DoubleRange(min = 0.05, max = 1.0) double eps,
+                                              @ForAll @DoubleRange(min = 0.01, max = 0.5) double entropyWeight) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        ControllerConfig cfg = ControllerConfig.builder()
+                .layerCounts(randomSubset(rnd, 3))
+                .widths(randomSubset(rnd, 3))
+                .operators(randomOperators(rnd))
+                .hiddenSize(hidden)
+                .riskFactor(eps)
+                .entropyWeight(entropyWeight)
+                .build();
+        Controller c = new Controller(cfg, rnd.split());
+        double[] theta = c.parameters();
+        // Larger than the default init so that gates and softmaxes are away from their linear regime.
+        for (int i = 0; i < theta.length; i++) {
+            theta[i] += rnd.nextDouble(-1, 1);
+        }
+        List<Sample> batch = new ArrayList<>();
+        double[] rewards = new double[batchSize];
+        for (int k = 0; k < batchSize; k++) {
+            batch.add(c.sample(rnd));
+            // Coarse rewards so that ties with the quantile happen too.
+            rewards[k] = Math.round(rnd.nextDouble() * 4) / 4.0;
+        }
+
+        double[] grad = new double[theta.length];
+        c.objectiveAndGradient(batch, rewards, grad, new double[2]);
+
+        int[] off = c.groupOffsets();
+        double h = 1e-5;
+        for (int g = 0; g < GROUPS.length; g++) {
+            double groupNorm = 0;
+            for (int i = off[g]; i < off[g + 1]; i++) {
+                double saved = theta[i];
+                theta[i] = saved + h;
+                double up = c.objective(batch, rewards);
+                theta[i] = saved - h;
+                double down = c.objective(batch, rewards);
+                theta[i] = saved;
+                double fd = (up - down) / (2 * h);
+                double tol = 1e-6 * Math.max(Math.abs(fd), Math.abs(grad[i])) + 1e-8;
+                if (Math.abs(fd - grad[i]) > tol) {
+                    fail(GROUPS[g] + " parameter " + (i - off[g]) + ": bptt " + grad[i] + " vs fd " + fd
+                            + " (config " + cfg + ")");
+                }
+                groupNorm += Math.abs(grad[i]);
+            }
+            // The entropy bonus alone reaches every group, so a silent zero would mean a missing path.
+            assertTrue(groupNorm > 0, GROUPS[g] + " received no gradient");
+        }
+    }
+
+    private static int[] randomSubset(SplittableRandom rnd, int max) {
+        List<Integer> chosen = new ArrayList<>();
+        for (int v = 1; v <= max; v++) {
+            if (rnd.nextBoolean()) {
+                chosen.add(v);
+            }
+        }
+        // At least two values: a one-entry vocabulary has a constant softmax and legitimately no gradient.
+        while (chosen.size() < 2) {
+            int v = rnd.nextInt(1, max + 1);
+            if (!chosen.contains(v)) {
+                chosen.add(v);
+            }
+        }
+        return chosen.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static List<Operator> randomOperators(SplittableRandom rnd) {
+        List<Operator> all = new ArrayList<>(ControllerConfig.DEFAULT_OPERATORS);
+        int n = rnd.nextInt(2, 6);
+        List<Operator> ops = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            ops.add(all.remove(rnd.nextInt(all.size())));
+        }
+        return ops;
+    }
+}
