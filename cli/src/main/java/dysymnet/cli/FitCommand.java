@@ -10,10 +10,12 @@ import dysymnet.search.Refiner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -114,12 +116,11 @@ final class FitCommand implements Callable<Integer> {
         Selection train = TableReader.select(table, target, features);
         Selection testSel = null;
         if (test != null) {
-            Table t = TableReader.read(test, ro);
-            testSel = TableReader.selectLike(t, train);
+            testSel = selectLike(TableReader.read(test, ro), table, train);
         }
-        double[][] xTrain = train.columns();
+        double[][] xTrain = train.x();
         double[] yTrain = train.y();
-        double[][] xTest = testSel == null ? null : testSel.columns();
+        double[][] xTest = testSel == null ? null : testSel.x();
         double[] yTest = testSel == null ? null : testSel.y();
         if (testFraction != null) {
             int n = yTrain.length;
@@ -139,7 +140,7 @@ final class FitCommand implements Callable<Integer> {
             xTrain = rows(xTrain, trainIdx);
             yTrain = rows(yTrain, trainIdx);
         }
-        Dataset data = new Dataset(train.names(), xTrain, yTrain);
+        Dataset data = new Dataset(train.featureNames(), xTrain, yTrain);
         SymbolicRegressor.Builder b = SymbolicRegressor.builder().seed(seed).maxSteps(maxSteps)
                 .timeLimit(timeLimit > 0 ? Duration.ofMillis(Math.round(timeLimit * 1000)) : null);
         if (operators != null) {
@@ -166,7 +167,8 @@ final class FitCommand implements Callable<Integer> {
         final double[] fyTrain = yTrain;
         boolean reportToErr = format != Format.text;
         Fitting.run(b, maxSteps, data, train.targetName(), quiet, err, o -> {
-            FitReport r = new FitReport(o.model(), fxTrain, fyTrain, fxTest, fyTest, train.displayNames(),
+            FitReport r = new FitReport(o.model(), fxTrain, fyTrain, fxTest, fyTest,
+                    train.featureNames().stream().map(train::original).collect(Collectors.toList()),
                     train.targetName(), o.cancelled());
             emit(r, out, err, reportToErr);
         });
@@ -206,6 +208,23 @@ final class FitCommand implements Callable<Integer> {
             err.println("dysymnet: wrote model.json, pareto.csv, fit.png, pareto.png, reward.png to " + this.out);
         }
         out.flush();
+    }
+
+    /**
+     * The same target and features from the test table: by the names in the training file when the test file has a
+     * header, else by the training file's column positions.
+     */
+    private Selection selectLike(Table testTable, Table trainTable, Selection train) {
+        List<String> cols = new ArrayList<>();
+        for (String f : train.featureNames()) {
+            cols.add(train.original(f));
+        }
+        String tgt = train.original(train.targetName());
+        if (!testTable.hadHeader() && trainTable.hadHeader()) {
+            cols.replaceAll(c -> Integer.toString(trainTable.names().indexOf(c) + 1));
+            tgt = Integer.toString(trainTable.names().indexOf(tgt) + 1);
+        }
+        return TableReader.select(testTable, tgt, cols);
     }
 
     private void validate() {

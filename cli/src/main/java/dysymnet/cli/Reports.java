@@ -11,7 +11,7 @@ import dysymnet.expr.Printer;
 import dysymnet.search.Candidate;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -105,7 +105,24 @@ final class Reports {
     }
 
     static void writeText(Path file, String text) {
-        AtomicFiles.write(file, os -> os.write(text.getBytes(StandardCharsets.UTF_8)));
+        try {
+            AtomicFiles.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot write (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** Writes a plot, turning an I/O failure into a one-line error. */
+    private interface PlotWriter {
+        void write() throws IOException;
+    }
+
+    private static void plot(Path file, PlotWriter w) {
+        try {
+            w.write();
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot write (" + e.getMessage() + ")", e);
+        }
     }
 
     /** model.json, pareto.csv and the three plots. */
@@ -148,8 +165,10 @@ final class Reports {
             }
             yCurve = m.predictColumns(new double[][] {xCurve});
         }
-        Plots.fitPlot(dir.resolve("fit.png"), observed, predicted, xTrain, r.yTrain(), xTest, r.yTest(), xCurve,
-                yCurve, r.displayNames().get(0), r.targetName());
+        final double[] cxs = xCurve;
+        final double[] cys = yCurve;
+        plot(dir.resolve("fit.png"), () -> Plots.fitPlot(dir.resolve("fit.png"), observed, predicted, xTrain,
+                r.yTrain(), xTest, r.yTest(), cxs, cys, r.displayNames().get(0), r.targetName()));
         int[] cx = m.pareto().stream().mapToInt(Candidate::complexity).toArray();
         double[] err = m.pareto().stream().mapToDouble(Candidate::mse).toArray();
         int chosen = 0;
@@ -158,8 +177,10 @@ final class Reports {
                 chosen = i;
             }
         }
-        Plots.paretoPlot(dir.resolve("pareto.png"), cx, err, chosen);
-        Plots.rewardPlot(dir.resolve("reward.png"), m.meanRewards(), m.bestRewards());
+        final int ch = chosen;
+        plot(dir.resolve("pareto.png"), () -> Plots.paretoPlot(dir.resolve("pareto.png"), cx, err, ch));
+        plot(dir.resolve("reward.png"), () -> Plots.rewardPlot(dir.resolve("reward.png"), m.meanRewards(),
+                m.bestRewards()));
     }
 
     private static double[] concat(double[] a, double[] b) {
