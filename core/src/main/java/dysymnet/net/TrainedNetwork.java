@@ -1,0 +1,29 @@
+package dysymnet.net;
+
+import dysymnet.expr.Expr;
+
+/**
+ * The outcome of training one symbolic network.
+ *
+ * @param network       the pruned (and possibly fine-tuned) network
+ * @param finalLoss     the stage-2 objective (MSE + penalty) at the last step before pruning, or the stage-1 MSE
+ *                      when stage 2 did not run; NaN when training failed
+ * @param mse           MSE of the returned network on the training data; NaN when training failed
+ * @param stage1Steps   steps run in stage 1 of the last attempt
+ * @param stage2Steps   steps run in stage 2 of the last attempt
+ * @param fineTuneSteps fine-tuning steps run after pruning
+ * @param restarts      restarts after non-finite numbers
+ * @param ok            false when every attempt hit a non-finite loss or gradient
+ * @param expression    the raw read-off of the returned network over the data's names (not simplified)
+ */
+public record TrainedNetwork(
+        SymbolicNetwork network,
+        double finalLoss,
+        double mse,
+        int stage1Steps,
+        int stage2Steps,
+        int fineTuneSteps,
+        int restarts,
+        boolean ok,
+        Expr expression) {
+}

@@ -1,0 +1,161 @@
+package dysymnet.net;
+
+import dysymnet.data.Dataset;
+import dysymnet.expr.Const;
+import java.util.Objects;
+import java.util.random.RandomGenerator;
+
+/**
+ * Trains one symbolic network the paper's way: stage 1 on the MSE, stage 2 on MSE + lambda * sum L05*(w), both
+ * with (adaptive) gradient clipping; then prunes small weights, optionally fine-tunes the survivors, and reads
+ * the network off as an expression. Non-finite numbers trigger a bounded number of restarts; training never throws
+ * for numerical reasons.
+ */
+public final class Trainer {
+    private Trainer() {
+    }
+
+    /** What one stage did. */
+    public record StageResult(int steps, double loss, boolean finite) {
+    }
+
+    /**
+     * Trains a fresh network of architecture {@code arch} on {@code data}.
+     *
+     * @param rng source of the initial weights (and of the fresh weights of restarts)
+     */
+    public static TrainedNetwork train(Architecture arch, Dataset data, TrainConfig cfg, RandomGenerator rng) {
+        Objects.requireNonNull(arch, "arch");
+        Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(cfg, "cfg");
+        Objects.requireNonNull(rng, "rng");
+        double[][] x = data.columns();
+        double[] y = data.y();
+        double tinyLoss = 1e-12 * variance(y);
+        SymbolicNetwork net = new SymbolicNetwork(arch, data.features(), cfg.bias());
+        int n = net.parameterCount();
+        double[] grad = new double[n];
+        Optimizer opt = cfg.optimizer().create(n);
+        GradientClipper clipper = new GradientClipper(cfg.adaptiveClipping(), cfg.clipWindow(), cfg.clipFactor(),
+                cfg.warmupClipNorm());
+        StageResult s1 = null;
+        StageResult s2 = null;
+        for (int attempt = 0; attempt <= cfg.maxRestarts(); attempt++) {
+            net.initialize(rng);
+            opt.reset();
+            clipper.reset();
+            s1 = runStage(net, x, y, cfg.stage1Steps(), 0.0, cfg, opt, clipper, null, grad, tinyLoss);
+            if (!s1.finite()) {
+                continue;
+            }
+            s2 = runStage(net, x, y, cfg.stage2Steps(), cfg.lambda(), cfg, opt, clipper, null, grad, 0.0);
+            if (!s2.finite()) {
+                continue;
+            }
+            double finalLoss = cfg.stage2Steps() > 0 ? s2.loss() : s1.loss();
+            net.prune(cfg.pruneThreshold());
+            double mse = net.mse(x, y);
+            if (!Double.isFinite(mse)) {
+                continue;
+            }
+            int tuned = 0;
+            if (cfg.fineTuneSteps() > 0) {
+                double[] kept = net.params().clone();
+                boolean[] frozen = new boolean[n];
+                boolean[] mask = net.weightMask();
+                for (int p = 0; p < n; p++) {
+                    frozen[p] = mask[p] && kept[p] == 0.0;
+                }
+                Optimizer fineOpt = cfg.optimizer().create(n);
+                clipper.reset();
+                StageResult ft = runStage(net, x, y, cfg.fineTuneSteps(), 0.0, cfg, fineOpt, clipper, frozen, grad,
+                        tinyLoss);
+                double tunedMse = ft.finite() ? net.mse(x, y) : Double.NaN;
+                if (Double.isFinite(tunedMse) && tunedMse < mse) {
+                    mse = tunedMse;
+                    tuned = ft.steps();
+                } else {
+                    net.setParams(kept);
+                }
+            }
+            return new TrainedNetwork(net, finalLoss, mse, s1.steps(), s2.steps(), tuned, attempt, true,
+                    net.toExpr(data.names()));
+        }
+        return new TrainedNetwork(net, Double.NaN, Double.NaN, s1 == null ? 0 : s1.steps(),
+                s2 == null ? 0 : s2.steps(), 0, cfg.maxRestarts(), false, new Const(Double.NaN));
+    }
+
+    /**
+     * Runs up to {@code steps} optimizer steps on MSE (+ {@code lambda} * sum L05* if lambda &gt; 0).
+     *
+     * @param frozen   parameters held at their current value (null: none)
+     * @param grad     work array of the network's parameter count
+     * @param tinyLoss with early stopping on, the stage also ends once the objective is at or below this
+     * @return steps run, the objective at the last step, and whether everything stayed finite
+     */
+    public static StageResult runStage(SymbolicNetwork net, double[][] x, double[] y, int steps, double lambda,
+                                       TrainConfig cfg, Optimizer opt, GradientClipper clipper, boolean[] frozen,
+                                       double[] grad, double tinyLoss) {
+        double[] params = net.params();
+        boolean[] mask = net.weightMask();
+        double lr = cfg.learningRate();
+        double lrFactor = steps > 1 ? Math.pow(cfg.learningRateDecay(), 1.0 / (steps - 1)) : 1.0;
+        double a = cfg.smoothing();
+        boolean early = cfg.earlyStop();
+        int window = cfg.earlyStopWindow();
+        double tol = cfg.earlyStopTolerance();
+        double best = Double.POSITIVE_INFINITY;
+        double bestAtCheck = Double.POSITIVE_INFINITY;
+        double loss = Double.NaN;
+        for (int step = 0; step < steps; step++) {
+            loss = net.lossAndGradient(x, y, grad);
+            if (lambda > 0.0) {
+                loss += L05.addPenalty(params, mask, lambda, a, grad);
+            }
+            if (!Double.isFinite(loss)) {
+                return new StageResult(step + 1, loss, false);
+            }
+            if (frozen != null) {
+                for (int p = 0; p < grad.length; p++) {
+                    if (frozen[p]) {
+                        grad[p] = 0.0;
+                    }
+                }
+            }
+            double norm = clipper.clip(grad);
+            if (!Double.isFinite(norm)) {
+                return new StageResult(step + 1, loss, false);
+            }
+            if (early) {
+                if (loss < best) {
+                    best = loss;
+                }
+                if (best <= tinyLoss) {
+                    return new StageResult(step + 1, loss, true);
+                }
+                if ((step + 1) % window == 0) {
+                    if (bestAtCheck < Double.POSITIVE_INFINITY && bestAtCheck - best <= tol * bestAtCheck) {
+                        return new StageResult(step + 1, loss, true);
+                    }
+                    bestAtCheck = best;
+                }
+            }
+            opt.step(params, grad, lr);
+            lr *= lrFactor;
+        }
+        return new StageResult(steps, loss, true);
+    }
+
+    static double variance(double[] y) {
+        double m = 0.0;
+        for (double v : y) {
+            m += v;
+        }
+        m /= y.length;
+        double s = 0.0;
+        for (double v : y) {
+            s += (v - m) * (v - m);
+        }
+        return s / y.length;
+    }
+}

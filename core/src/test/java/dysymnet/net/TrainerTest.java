@@ -1,0 +1,92 @@
+package dysymnet.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dysymnet.data.Dataset;
+import dysymnet.expr.Expr;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class TrainerTest {
+
+    private static Dataset poly(int n) {
+        double[][] x = new double[1][n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            double v = -1.0 + 2.0 * i / (n - 1);
+            x[0][i] = v;
+            y[i] = v * v * v + v * v + v;
+        }
+        return new Dataset(List.of("x"), x, y);
+    }
+
+    @Test
+    void fitsCubicPolynomialAndReadsItOff() {
+        Dataset data = poly(256);
+        TrainedNetwork r = Trainer.train(Architecture.parse("[id,square,cube]"), data, TrainConfig.defaults(),
+                new SplittableRandom(42));
+        assertTrue(r.ok());
+        assertEquals(0, r.restarts());
+        assertTrue(r.mse() < 1e-6, "mse " + r.mse());
+        assertEquals(r.mse(), r.network().mse(data.columns(), data.y()), 0.0);
+        Expr e = r.expression();
+        for (double v : new double[] {-0.9, 0.1, 0.7}) {
+            assertEquals(v * v * v + v * v + v, NetTestSupport.eval(e, Map.of("x", v)), 1e-3);
+        }
+        assertTrue(r.stage1Steps() > 0 && r.stage1Steps() <= 10_000);
+    }
+
+    @Test
+    void nonFiniteLossRestartsAndReportsFailureWithoutThrowing() {
+        double[][] x = {{0.0, 0.5, 1.0}};
+        double[] y = {1e200, -1e200, 1e200}; // every squared residual overflows
+        Dataset data = new Dataset(List.of("x"), x, y);
+        TrainedNetwork r = Trainer.train(Architecture.parse("[id,sin]"), data, TrainConfig.defaults(),
+                new SplittableRandom(1));
+        assertFalse(r.ok());
+        assertEquals(2, r.restarts());
+        assertTrue(Double.isNaN(r.mse()));
+    }
+
+    @Test
+    void hugeLearningRateNeverThrows() {
+        TrainConfig cfg = TrainConfig.builder().optimizer(Optimizer.Kind.SGD).learningRate(1e12)
+                .adaptiveClipping(false).warmupClipNorm(Double.POSITIVE_INFINITY)
+                .stage1Steps(300).stage2Steps(300).build();
+        TrainedNetwork r = Trainer.train(Architecture.parse("[exp,tan,*]-[cosh,/]"), poly(50), cfg,
+                new SplittableRandom(3));
+        assertTrue(r.ok() ? Double.isFinite(r.mse()) : Double.isNaN(r.mse()));
+        assertTrue(r.restarts() <= 2);
+    }
+
+    @Test
+    void earlyStopEndsConvergedStagesSooner() {
+        Dataset data = poly(100);
+        TrainConfig on = TrainConfig.defaults();
+        TrainConfig off = on.toBuilder().earlyStop(false).build();
+        TrainedNetwork a = Trainer.train(Architecture.parse("[id,square,cube]"), data, on, new SplittableRandom(5));
+        TrainedNetwork b = Trainer.train(Architecture.parse("[id,square,cube]"), data, off, new SplittableRandom(5));
+        assertEquals(20_000, b.stage1Steps() + b.stage2Steps());
+        assertTrue(a.stage1Steps() + a.stage2Steps() < 20_000);
+        assertTrue(a.mse() < 1e-6 && b.mse() < 1e-6);
+    }
+
+    @Test
+    void configRejectsBadValues() {
+        assertThrows(IllegalArgumentException.class, () -> TrainConfig.builder().learningRate(0).build());
+        assertThrows(IllegalArgumentException.class, () -> TrainConfig.builder().stage1Steps(-1).build());
+        assertThrows(IllegalArgumentException.class, () -> TrainConfig.builder().smoothing(-0.1).build());
+        assertThrows(IllegalArgumentException.class, () -> TrainConfig.builder().learningRateDecay(2).build());
+        TrainConfig d = TrainConfig.defaults();
+        assertEquals(10_000, d.stage1Steps());
+        assertEquals(0.005, d.lambda());
+        assertEquals(0.01, d.pruneThreshold());
+        assertFalse(d.bias());
+        assertEquals(d, d.toBuilder().build());
+    }
+}
