@@ -24,6 +24,7 @@ public final class SymbolicNetwork {
     private final Architecture architecture;
     private final int inputs;
     private final boolean bias;
+    private final boolean outputBias;
     private final int depth;
 
     /** Per hidden layer: inputs, linear-map columns, units, unary units, unit operators. */
@@ -53,12 +54,23 @@ public final class SymbolicNetwork {
      * @param bias         whether every linear map (hidden and read-out) has a bias vector
      */
     public SymbolicNetwork(Architecture architecture, int inputs, boolean bias) {
+        this(architecture, inputs, bias, bias);
+    }
+
+    /**
+     * @param architecture the hidden layers
+     * @param inputs       the number of input variables d (at least 1)
+     * @param bias         whether the hidden layers' linear maps have bias vectors
+     * @param outputBias   whether the read-out has a bias (an additive constant of the formula)
+     */
+    public SymbolicNetwork(Architecture architecture, int inputs, boolean bias, boolean outputBias) {
         this.architecture = Objects.requireNonNull(architecture, "architecture");
         if (inputs < 1) {
             throw new IllegalArgumentException("inputs must be at least 1, got " + inputs);
         }
         this.inputs = inputs;
         this.bias = bias;
+        this.outputBias = outputBias;
         this.depth = architecture.depth();
         nIn = new int[depth];
         nCol = new int[depth];
@@ -84,8 +96,8 @@ public final class SymbolicNetwork {
         }
         wOff[depth] = p;
         p += prev;
-        bOff[depth] = bias ? p : -1;
-        p += bias ? 1 : 0;
+        bOff[depth] = outputBias ? p : -1;
+        p += outputBias ? 1 : 0;
         params = new double[p];
         weightMask = new boolean[p];
         for (int l = 0; l <= depth; l++) {
@@ -98,7 +110,7 @@ public final class SymbolicNetwork {
 
     /** An independent network with the same architecture and a copy of the parameters. */
     public SymbolicNetwork copy() {
-        SymbolicNetwork c = new SymbolicNetwork(architecture, inputs, bias);
+        SymbolicNetwork c = new SymbolicNetwork(architecture, inputs, bias, outputBias);
         System.arraycopy(params, 0, c.params, 0, params.length);
         return c;
     }
@@ -112,8 +124,14 @@ public final class SymbolicNetwork {
         return inputs;
     }
 
+    /** Whether the hidden layers have biases. */
     public boolean hasBias() {
         return bias;
+    }
+
+    /** Whether the read-out has a bias. */
+    public boolean hasOutputBias() {
+        return outputBias;
     }
 
     /** Number of hidden layers. */
@@ -165,7 +183,7 @@ public final class SymbolicNetwork {
         if (layer < 0 || layer > depth) {
             throw new IllegalArgumentException("layer must be in [0, " + depth + "], got " + layer);
         }
-        return bias ? bOff[layer] + col : -1;
+        return (layer < depth ? bias : outputBias) ? bOff[layer] + col : -1;
     }
 
     /**
@@ -369,7 +387,7 @@ public final class SymbolicNetwork {
             in = hl;
         }
         int units = nUnit[depth - 1];
-        double b0 = bias ? params[bOff[depth]] : 0.0;
+        double b0 = outputBias ? params[bOff[depth]] : 0.0;
         java.util.Arrays.fill(out, 0, n, b0);
         for (int k = 0; k < units; k++) {
             double w = params[wOff[depth] + k];
@@ -537,7 +555,7 @@ public final class SymbolicNetwork {
                 d[i] = w * dOut[i];
             }
         }
-        if (bias) {
+        if (outputBias) {
             grad[bOff[depth]] = sum(dOut, n);
         }
         for (int l = last; l >= 0; l--) {
@@ -679,7 +697,7 @@ public final class SymbolicNetwork {
             prev = hl;
         }
         List<Expr> terms = new ArrayList<>();
-        if (bias && params[bOff[depth]] != 0.0) {
+        if (outputBias && params[bOff[depth]] != 0.0) {
             terms.add(new Const(params[bOff[depth]]));
         }
         for (int k = 0; k < nUnit[depth - 1]; k++) {

@@ -20,7 +20,9 @@ package dysymnet.net;
  * @param warmupClipNorm     the threshold during the first w steps, and always when clipping is not adaptive
  *                           (reference 1.0)
  * @param pruneThreshold     beta: weights with |w| below it are set to 0 before the read-off (paper 0.01)
- * @param bias               whether linear maps have biases (paper: false)
+ * @param bias               whether the hidden layers' linear maps have biases (paper: false)
+ * @param outputBias         whether the read-out has a bias, i.e. the formula an additive constant (the paper has
+ *                           none; see the default in the builder)
  * @param earlyStop          stop a stage once its loss has converged (see the two fields below); default on:
  *                           measured to keep the fit and the read-off while saving 40-60% of the steps
  * @param earlyStopWindow    K: every K steps the best loss of the stage is compared with the best K steps before
@@ -45,6 +47,7 @@ public record TrainConfig(
         double warmupClipNorm,
         double pruneThreshold,
         boolean bias,
+        boolean outputBias,
         boolean earlyStop,
         int earlyStopWindow,
         double earlyStopTolerance,
@@ -122,6 +125,7 @@ public record TrainConfig(
         b.warmupClipNorm = warmupClipNorm;
         b.pruneThreshold = pruneThreshold;
         b.bias = bias;
+        b.outputBias = outputBias;
         b.earlyStop = earlyStop;
         b.earlyStopWindow = earlyStopWindow;
         b.earlyStopTolerance = earlyStopTolerance;
@@ -145,6 +149,7 @@ public record TrainConfig(
         private double warmupClipNorm = 1.0;
         private double pruneThreshold = 0.01;
         private boolean bias = false;
+        private boolean outputBias = false;
         private boolean earlyStop = true;
         private int earlyStopWindow = 500;
         private double earlyStopTolerance = 1e-4;
@@ -214,6 +219,11 @@ public record TrainConfig(
             return this;
         }
 
+        public Builder outputBias(boolean v) {
+            outputBias = v;
+            return this;
+        }
+
         public Builder bias(boolean v) {
             bias = v;
             return this;
@@ -247,7 +257,7 @@ public record TrainConfig(
         public TrainConfig build() {
             return new TrainConfig(stage1Steps, stage2Steps, lambda, smoothing, optimizer, learningRate,
                     learningRateDecay,
-                    adaptiveClipping, clipWindow, clipFactor, warmupClipNorm, pruneThreshold, bias, earlyStop,
+                    adaptiveClipping, clipWindow, clipFactor, warmupClipNorm, pruneThreshold, bias, outputBias, earlyStop,
                     earlyStopWindow, earlyStopTolerance, fineTuneSteps, maxRestarts);
         }
     }

@@ -32,7 +32,7 @@ public final class Trainer {
         double[][] x = data.columns();
         double[] y = data.y();
         double tinyLoss = 1e-12 * variance(y);
-        SymbolicNetwork net = new SymbolicNetwork(arch, data.features(), cfg.bias());
+        SymbolicNetwork net = new SymbolicNetwork(arch, data.features(), cfg.bias(), cfg.outputBias());
         int n = net.parameterCount();
         double[] grad = new double[n];
         Optimizer opt = cfg.optimizer().create(n);

@@ -1,6 +1,7 @@
 package dysymnet.search;
 
 import dysymnet.controller.Controller;
+import dysymnet.controller.Sample;
 import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
@@ -96,11 +97,11 @@ public final class Search {
                     reason = StopReason.TIME_LIMIT;
                     break;
                 }
-                List<Controller.Sample> samples = new ArrayList<>();
+                List<Sample> samples = new ArrayList<>();
                 List<Architecture> archs = new ArrayList<>();
                 for (int k = 0; k < config.batchSize(); k++) {
                     if (config.policyGradient()) {
-                        Controller.Sample s = controller.sample(samplingRng);
+                        Sample s = controller.sample(samplingRng);
                         samples.add(s);
                         archs.add(s.architecture().canonical());
                     } else {

@@ -71,11 +71,12 @@ class NetworkGradientTest {
     }
 
     @Property(tries = 150)
-    void backwardMatchesFiniteDifferences(@ForAll long seed, @ForAll boolean bias, @ForAll boolean reg,
+    void backwardMatchesFiniteDifferences(@ForAll long seed, @ForAll boolean bias, @ForAll boolean outBias,
+                                          @ForAll boolean reg,
                                           @ForAll @IntRange(min = 1, max = 2) int d) {
         Random r = new Random(seed);
         Architecture arch = NetTestSupport.randomArchitecture(r);
-        SymbolicNetwork net = new SymbolicNetwork(arch, d, bias);
+        SymbolicNetwork net = new SymbolicNetwork(arch, d, bias, outBias);
         NetTestSupport.randomParams(net, r, 1.0, 0.15);
         int n = 4 + r.nextInt(8);
         double[][] x = NetTestSupport.randomInputs(r, d, n, 1.5);

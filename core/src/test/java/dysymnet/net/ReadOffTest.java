@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Test;
 class ReadOffTest {
 
     @Property(tries = 200)
-    void expressionEqualsNetwork(@ForAll long seed, @ForAll boolean bias,
+    void expressionEqualsNetwork(@ForAll long seed, @ForAll boolean bias, @ForAll boolean outBias,
                                  @ForAll @IntRange(min = 1, max = 3) int d) {
         Random r = new Random(seed);
         Architecture arch = NetTestSupport.randomArchitecture(r);
-        SymbolicNetwork net = new SymbolicNetwork(arch, d, bias);
+        SymbolicNetwork net = new SymbolicNetwork(arch, d, bias, outBias);
         NetTestSupport.randomParams(net, r, 1.2, 0.35);
         // Sometimes kill a whole input column of a layer so that dead units (constants f(0)) appear.
         if (r.nextBoolean()) {
