@@ -1,0 +1,106 @@
+package dysymnet.fit;
+
+import dysymnet.data.Dataset;
+import dysymnet.expr.CompiledExpr;
+import dysymnet.expr.Constants;
+import dysymnet.expr.Expr;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * One constant-fitting problem: the compiled expression over the data, evaluation of predictions and Jacobian at
+ * a parameter vector (cached for the last one), and the best parameters seen so far. Shared by the fitters so
+ * that the contract "never worse than the input" is enforced in one place.
+ */
+final class FitProblem {
+    private final Expr expr;
+    private final CompiledExpr compiled;
+    private final double[][] columns;
+    private final double[] y;
+    private final int rows;
+    private final int params;
+    private final double[] predictions;
+    private final double[][] jacobian;
+    private final double initialMse;
+    private double[] lastTheta;
+    private double lastMse;
+    private double bestMse;
+    private double[] bestTheta;
+    private int evaluations;
+
+    FitProblem(Expr e, Dataset d) {
+        Objects.requireNonNull(e, "e");
+        Objects.requireNonNull(d, "d");
+        this.expr = e;
+        this.compiled = CompiledExpr.parameterized(e, d.names(), d.rows());
+        this.columns = d.columns();
+        this.y = d.y();
+        this.rows = d.rows();
+        this.params = compiled.parameterCount();
+        this.predictions = new double[rows];
+        this.jacobian = new double[params][rows];
+        double[] theta0 = compiled.initialParameters();
+        this.initialMse = Metrics.mse(compiled.values(columns, theta0), y);
+        this.evaluations = 1;
+        this.bestMse = initialMse;
+        this.bestTheta = theta0;
+    }
+
+    int parameters() {
+        return params;
+    }
+
+    int rows() {
+        return rows;
+    }
+
+    double[] y() {
+        return y;
+    }
+
+    double[] initialParameters() {
+        return compiled.initialParameters();
+    }
+
+    double initialMse() {
+        return initialMse;
+    }
+
+    /**
+     * Evaluates predictions and Jacobian at {@code theta} (unless it is the last point evaluated), records it if
+     * it is the best so far, and returns its MSE ({@code +Infinity} if not finite).
+     */
+    double evaluate(double[] theta) {
+        if (lastTheta != null && Arrays.equals(theta, lastTheta)) {
+            return lastMse;
+        }
+        evaluations++;
+        compiled.valuesAndJacobian(columns, theta, predictions, jacobian);
+        double mse = Metrics.mse(predictions, y);
+        lastTheta = theta.clone();
+        lastMse = mse;
+        if (mse < bestMse) {
+            bestMse = mse;
+            bestTheta = theta.clone();
+        }
+        return mse;
+    }
+
+    /** Predictions at the last point evaluated (shared buffer). */
+    double[] predictions() {
+        return predictions;
+    }
+
+    /** {@code jacobian()[k][i] = d prediction_i / d theta_k} at the last point evaluated (shared buffers). */
+    double[][] jacobian() {
+        return jacobian;
+    }
+
+    /** The best expression seen: the input unless some point was strictly better. */
+    FitResult result() {
+        if (bestMse < initialMse) {
+            return new FitResult(Constants.substitute(expr, bestTheta), bestMse, evaluations, true);
+        }
+        return new FitResult(expr, initialMse, evaluations, false);
+    }
+}

@@ -1,0 +1,100 @@
+package dysymnet.fit;
+
+import java.util.Objects;
+
+/**
+ * Error measures of predictions against a target, and the reward of the search.
+ *
+ * <p>Non-finite predictions make a fit infinitely bad: {@link #mse} is {@code +Infinity}, {@link #r2} is
+ * {@code -Infinity} and {@link #reward} is 0, so that such an expression always ranks last and never crashes a
+ * comparison.
+ */
+public final class Metrics {
+    private Metrics() {
+    }
+
+    /** Mean squared error; {@code +Infinity} if a prediction is not finite (or the sum overflows). */
+    public static double mse(double[] predicted, double[] y) {
+        return sumOfSquaredResiduals(predicted, y) / y.length;
+    }
+
+    /** Root mean squared error. */
+    public static double rmse(double[] predicted, double[] y) {
+        return Math.sqrt(mse(predicted, y));
+    }
+
+    /**
+     * RMSE divided by the (population) standard deviation of {@code y}. For a constant target: 0 when the
+     * predictions are exact, {@code +Infinity} otherwise.
+     */
+    public static double nrmse(double[] predicted, double[] y) {
+        double rmse = rmse(predicted, y);
+        double std = Math.sqrt(totalSumOfSquares(y) / y.length);
+        if (std == 0.0) {
+            return rmse == 0.0 ? 0.0 : Double.POSITIVE_INFINITY;
+        }
+        return rmse / std;
+    }
+
+    /**
+     * Coefficient of determination {@code 1 - SSres/SStot}. For a constant target (SStot = 0): 1 when the
+     * predictions are exact, {@code -Infinity} otherwise (any error is infinitely worse than predicting the
+     * mean). {@code -Infinity} for non-finite predictions.
+     */
+    public static double r2(double[] predicted, double[] y) {
+        double ssRes = sumOfSquaredResiduals(predicted, y);
+        if (!Double.isFinite(ssRes)) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        double ssTot = totalSumOfSquares(y);
+        if (ssTot == 0.0) {
+            return ssRes == 0.0 ? 1.0 : Double.NEGATIVE_INFINITY;
+        }
+        return 1.0 - ssRes / ssTot;
+    }
+
+    /** The paper's reward {@code 1 / (1 + mse)}; 0 for a non-finite or negative MSE. */
+    public static double reward(double mse) {
+        if (!Double.isFinite(mse) || mse < 0.0) {
+            return 0.0;
+        }
+        return 1.0 / (1.0 + mse);
+    }
+
+    static double sumOfSquaredResiduals(double[] predicted, double[] y) {
+        check(predicted, y);
+        double s = 0.0;
+        for (int i = 0; i < y.length; i++) {
+            double r = predicted[i] - y[i];
+            s += r * r;
+        }
+        // NaN (from a NaN prediction) is reported as +Infinity: the fit is unusable either way.
+        return Double.isNaN(s) ? Double.POSITIVE_INFINITY : s;
+    }
+
+    private static double totalSumOfSquares(double[] y) {
+        double mean = 0.0;
+        for (double v : y) {
+            mean += v;
+        }
+        mean /= y.length;
+        double s = 0.0;
+        for (double v : y) {
+            double d = v - mean;
+            s += d * d;
+        }
+        return s;
+    }
+
+    private static void check(double[] predicted, double[] y) {
+        Objects.requireNonNull(predicted, "predicted");
+        Objects.requireNonNull(y, "y");
+        if (predicted.length != y.length) {
+            throw new IllegalArgumentException(
+                    "predicted has " + predicted.length + " values but y has " + y.length);
+        }
+        if (y.length == 0) {
+            throw new IllegalArgumentException("y is empty");
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package dysymnet.expr;
+
+import static dysymnet.expr.ExprTestSupport.c;
+import static dysymnet.expr.ExprTestSupport.show;
+import static dysymnet.expr.ExprTestSupport.x;
+import static dysymnet.expr.ExprTestSupport.y;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dysymnet.data.Dataset;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+class EvaluatorTest {
+    private static final List<String> NAMES = List.of("x", "y");
+
+    private static double[][] randomColumns(SplittableRandom rng, int rows) {
+        double[][] cols = new double[2][rows];
+        for (int j = 0; j < 2; j++) {
+            for (int i = 0; i < rows; i++) {
+                cols[j][i] = rng.nextDouble(-3, 3);
+            }
+        }
+        return cols;
+    }
+
+    @Property(tries = 200)
+    void columnwiseEqualsPointwise(@ForAll long seed) {
+        SplittableRandom rng = new SplittableRandom(seed);
+        Expr e = ExprTestSupport.random(rng, 5);
+        int rows = 1 + rng.nextInt(40);
+        double[][] cols = randomColumns(rng, rows);
+        double[] got = Evaluator.evaluate(e, NAMES, cols);
+        for (int i = 0; i < rows; i++) {
+            double expected = Evaluator.evaluate(e, Map.of("x", cols[0][i], "y", cols[1][i]));
+            int row = i;
+            // Same operations in the same order: bit-identical, NaN included.
+            assertEquals(Double.doubleToLongBits(expected), Double.doubleToLongBits(got[i]),
+                    () -> show(e) + " row " + row + ": " + expected + " vs " + got[row]);
+        }
+    }
+
+    @Property(tries = 200)
+    void jacobianMatchesCentralDifferences(@ForAll long seed) {
+        SplittableRandom rng = new SplittableRandom(seed);
+        Expr e = ExprTestSupport.random(rng, 4);
+        int rows = 12;
+        double[][] cols = randomColumns(rng, rows);
+        CompiledExpr ce = CompiledExpr.parameterized(e, NAMES, rows);
+        int k = ce.parameterCount();
+        double[] theta = ce.initialParameters();
+        double[] values = new double[rows];
+        double[][] jac = new double[k][rows];
+        ce.valuesAndJacobian(cols, theta, values, jac);
+        assertArrayEquals(ce.values(cols, theta), values);
+        for (int p = 0; p < k; p++) {
+            double h = 1e-6 * Math.max(1.0, Math.abs(theta[p]));
+            double[] plus = theta.clone();
+            plus[p] += h;
+            double[] minus = theta.clone();
+            minus[p] -= h;
+            double[] fp = ce.values(cols, plus).clone();
+            double[] fm = ce.values(cols, minus).clone();
+            double[] plus2 = theta.clone();
+            plus2[p] += 2 * h;
+            double[] minus2 = theta.clone();
+            minus2[p] -= 2 * h;
+            double[] fp2 = ce.values(cols, plus2).clone();
+            double[] fm2 = ce.values(cols, minus2).clone();
+            for (int i = 0; i < rows; i++) {
+                Map<String, Double> point = Map.of("x", cols[0][i], "y", cols[1][i]);
+                if (singular(e, point) || !(ExprTestSupport.bounded(e, point).maxMagnitude() < 1e6)) {
+                    // Exact zero denominators and bases (the chain rule meets 0 * infinity there), jumps of the
+                    // protected power, and huge
+                    // intermediates (a step h is lost in rounding, so finite differences mean nothing).
+                    continue;
+                }
+                double fd = (fp[i] - fm[i]) / (2 * h);
+                double fd2 = (fp2[i] - fm2[i]) / (4 * h);
+                double scale = Math.max(Math.abs(values[i]), 1.0) / h;
+                // Compare only where the function is smooth around theta: both step sizes agree, values are
+                // moderate (no kink, clamp, pole or switch of the protected power inside the stencil).
+                if (!Double.isFinite(fd) || !Double.isFinite(fd2) || Math.abs(values[i]) > 1e6
+                        || Math.abs(fd - fd2) > 1e-6 * Math.max(1.0, Math.abs(fd))
+                        || Math.abs(fd) > 1e6) {
+                    continue;
+                }
+                double tol = 1e-5 * Math.max(1.0, Math.abs(fd)) + 1e-8 * scale * 1e-6;
+                int row = i;
+                int param = p;
+                assertEquals(fd, jac[p][i], tol, () -> show(e) + " d/dtheta" + param + " row " + row);
+            }
+        }
+    }
+
+    private static boolean singular(Expr e, Map<String, Double> point) {
+        if (e instanceof Unary) {
+            Unary u = (Unary) e;
+            boolean atZero = (u.op() == UnaryOp.SQRT || u.op() == UnaryOp.LOG)
+                    && Evaluator.evaluate(u.arg(), point) == 0.0;
+            return atZero || singular(u.arg(), point);
+        }
+        if (e instanceof Binary) {
+            Binary b = (Binary) e;
+            if (b.op() == BinaryOp.DIV && Evaluator.evaluate(b.right(), point) == 0.0) {
+                return true;
+            }
+            if (b.op() == BinaryOp.POW) {
+                double base = Evaluator.evaluate(b.left(), point);
+                // the protected power jumps between a^b and |a|^b when b crosses an integer for a < 0
+                if (base == 0.0 || base < 0.0 && !(b.right() instanceof Const)) {
+                    return true;
+                }
+            }
+            return singular(b.left(), point) || singular(b.right(), point);
+        }
+        return false;
+    }
+
+    @Test
+    void integerExponentsAreNotParameters() {
+        Expr e = Expr.add(Expr.mul(c(3), Expr.pow(x(), c(2))), Expr.pow(y(), c(0.5)));
+        CompiledExpr ce = CompiledExpr.parameterized(e, NAMES, 3);
+        assertEquals(2, ce.parameterCount());
+        assertArrayEquals(new double[] {3, 0.5}, ce.initialParameters());
+        assertArrayEquals(new double[] {3, 0.5}, Constants.values(e));
+        Expr replaced = Constants.substitute(e, new double[] {4, 1.5});
+        assertEquals(Expr.add(Expr.mul(c(4), Expr.pow(x(), c(2))), Expr.pow(y(), c(1.5))), replaced);
+        assertThrows(IllegalArgumentException.class, () -> Constants.substitute(e, new double[] {1}));
+    }
+
+    @Test
+    void jacobianOfPolynomialIsExact() {
+        // d/dtheta of a*x^3 + b*x is (x^3, x)
+        Expr e = Expr.add(Expr.mul(c(2), Expr.pow(x(), c(3))), Expr.mul(c(5), x()));
+        double[][] cols = {{-1, 0.5, 2}};
+        CompiledExpr ce = CompiledExpr.parameterized(e, List.of("x"), 3);
+        double[] v = new double[3];
+        double[][] j = new double[2][3];
+        ce.valuesAndJacobian(cols, new double[] {2, 5}, v, j);
+        assertArrayEquals(new double[] {-7, 2.75, 26}, v, 1e-15);
+        assertArrayEquals(new double[] {-1, 0.125, 8}, j[0], 1e-15);
+        assertArrayEquals(new double[] {-1, 0.5, 2}, j[1], 1e-15);
+    }
+
+    @Test
+    void constantAndVariableRoots() {
+        double[][] cols = {{1, 2, 3}};
+        assertArrayEquals(new double[] {4, 4, 4}, Evaluator.evaluate(c(4), List.of("x"), cols));
+        assertArrayEquals(new double[] {1, 2, 3}, Evaluator.evaluate(x(), List.of("x"), cols));
+        CompiledExpr ce = CompiledExpr.parameterized(c(4), List.of("x"), 3);
+        double[][] j = new double[1][3];
+        double[] v = new double[3];
+        ce.valuesAndJacobian(cols, new double[] {7}, v, j);
+        assertArrayEquals(new double[] {7, 7, 7}, v);
+        assertArrayEquals(new double[] {1, 1, 1}, j[0]);
+    }
+
+    @Test
+    void evaluatesADataset() {
+        Dataset d = new Dataset(NAMES, new double[][] {{1, 2}, {3, 4}}, new double[] {0, 0});
+        assertArrayEquals(new double[] {-2, -2}, Evaluator.evaluate(Expr.sub(x(), y()), d));
+        double[] first = Evaluator.evaluate(x(), d);
+        first[0] = 99;
+        assertEquals(1.0, d.column(0)[0], "the result must not alias the data");
+    }
+
+    @Test
+    void unknownVariableIsNamed() {
+        IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+                () -> Evaluator.evaluate(Expr.var("z"), NAMES, new double[][] {{1}, {2}}));
+        assertTrue(ex.getMessage().contains("'z'"), ex.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Evaluator.evaluate(Expr.var("z"), Map.of("x", 1.0)));
+    }
+
+    @Test
+    void protectedSemanticsAreUsed() {
+        double[][] cols = {{0, -4}};
+        List<String> n = List.of("x");
+        assertArrayEquals(new double[] {UnaryOp.LOG.apply(0), Math.log(4)},
+                Evaluator.evaluate(Expr.apply(UnaryOp.LOG, x()), n, cols));
+        assertArrayEquals(new double[] {0, 2}, Evaluator.evaluate(Expr.apply(UnaryOp.SQRT, x()), n, cols));
+        assertArrayEquals(new double[] {1 / UnaryOp.TINY, -0.25}, Evaluator.evaluate(Expr.div(c(1), x()), n, cols));
+    }
+}
