@@ -96,7 +96,8 @@ public final class SymbolicRegressor {
         if (chosen == null) {
             // nothing finite was found (every network failed): fall back to the mean, a valid model
             double mean = Arrays.stream(data.y()).average().orElse(0.0);
-            chosen = new Candidate(new dysymnet.expr.Const(mean), 1, Metrics.mse(constant(mean, data.rows()), data.y()), 0.0, 0.0, "", 0);
+            double mse = Metrics.mse(constant(mean, data.rows()), data.y());
+            chosen = new Candidate(new dysymnet.expr.Const(mean), 1, mse, 0.0, Metrics.reward(mse), "", 0);
         }
         double[] pred = Evaluator.evaluate(chosen.expression(), data);
         return new Model(chosen.expression(), data.names(), targetName, Metrics.mse(pred, data.y()),
@@ -198,7 +199,7 @@ public final class SymbolicRegressor {
             return this;
         }
 
-        /** Training R^2 at which the search stops as solved (default 0.99999). */
+        /** Training R^2 at which the search stops as solved (default 1 - 1e-10, see {@link SearchConfig}). */
         public Builder solveR2(double r2) {
             search.solveR2(r2);
             return this;

@@ -85,7 +85,8 @@ public enum BinaryOp {
                 return a;
             case DIV: {
                 double d = protectDenominator(b);
-                return -a / (d * d);
+                // divide twice: d * d underflows to 0 for the protected denominator TINY
+                return -a / d / d;
             }
             case POW: {
                 double abs = Math.abs(a);
