@@ -1,0 +1,255 @@
+package dysymnet.expr;
+
+import static dysymnet.expr.Expr.add;
+import static dysymnet.expr.Expr.apply;
+import static dysymnet.expr.Expr.div;
+import static dysymnet.expr.Expr.mul;
+import static dysymnet.expr.Expr.num;
+import static dysymnet.expr.Expr.pow;
+import static dysymnet.expr.Expr.sub;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.DoubleRange;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class PrinterTest {
+
+    private static final Expr X = new Var("x");
+    private static final Expr Y = new Var("y");
+    private static final Expr Z = new Var("z");
+
+    private static Expr neg(Expr e) {
+        return apply(UnaryOp.NEG, e);
+    }
+
+    // ------------------------------------------------------------------ infix round trip
+
+    @Property(tries = 200)
+    void infixReparsesToTheSameFunction(@ForAll("exprs") Expr e,
+                                        @ForAll @DoubleRange(min = -4, max = 4) double x,
+                                        @ForAll @DoubleRange(min = -4, max = 4) double y,
+                                        @ForAll @DoubleRange(min = -4, max = 4) double z) {
+        String text = Printer.infix(e);
+        Expr back = Parser.parse(text);
+        Map<String, Double> point = Map.of("x", x, "y", y, "z", z);
+        double expected = eval(e, point);
+        double actual = eval(back, point);
+        assertTrue(same(expected, actual), text + " gives " + actual + " instead of " + expected);
+        assertEquals(text, Printer.infix(back), "printing a re-parsed formula must not change it");
+    }
+
+    @Property(tries = 100)
+    void roundedInfixStillParsesAndIsStable(@ForAll("exprs") Expr e, @ForAll @IntRange(min = 1, max = 6) int digits) {
+        String text = Printer.infix(e, digits);
+        assertEquals(text, Printer.infix(Parser.parse(text), digits));
+    }
+
+    @Provide
+    Arbitrary<Expr> exprs() {
+        Arbitrary<Expr> vars = Arbitraries.of("x", "y", "z").map(Var::new);
+        Arbitrary<Double> special = Arbitraries.of(0.0, -0.0, 1.0, -1.0, 2.0, 3.0, -2.0, 0.5, Math.PI, 0.1, 1e-10,
+                -1e-300, 4.9e-324, 1e300, -1.5e300, Double.MAX_VALUE, 1e15, 123456789012345.0, 1e-5, 0.0001,
+                -0.00012345, 1e22, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY);
+        Arbitrary<Double> anyFinite = Arbitraries.longs().map(Double::longBitsToDouble)
+                .filter(d -> !Double.isNaN(d) && !Double.isInfinite(d));
+        Arbitrary<Double> values = Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(3, special),
+                net.jqwik.api.Tuple.of(3, Arbitraries.integers().between(-9, 9).map(i -> (double) i)),
+                net.jqwik.api.Tuple.of(3, Arbitraries.doubles().between(-100, 100)),
+                net.jqwik.api.Tuple.of(1, anyFinite));
+        Arbitrary<Expr> leaves = Arbitraries.oneOf(vars, values.map(Const::new));
+        return Arbitraries.recursive(() -> leaves, sub -> Arbitraries.oneOf(
+                sub,
+                Combinators.combine(Arbitraries.of(UnaryOp.class), sub).as(Unary::new),
+                Combinators.combine(Arbitraries.of(BinaryOp.class), sub, sub).as(Binary::new),
+                Combinators.combine(Arbitraries.of(BinaryOp.class), sub, sub).as(Binary::new)), 0, 5);
+    }
+
+    // ------------------------------------------------------------------ infix layout
+
+    @Test
+    void parenthesesFollowPrecedenceAndAssociativity() {
+        Expr a = new Var("a");
+        Expr b = new Var("b");
+        Expr c = new Var("c");
+        assertEquals("a - (b - c)", Printer.infix(sub(a, sub(b, c))));
+        assertEquals("a - b - c", Printer.infix(sub(sub(a, b), c)));
+        assertEquals("a + (b + c)", Printer.infix(add(a, add(b, c))));
+        assertEquals("a/(b*c)", Printer.infix(div(a, mul(b, c))));
+        assertEquals("a/b*c", Printer.infix(mul(div(a, b), c)));
+        assertEquals("(a + b)^2", Printer.infix(pow(add(a, b), num(2))));
+        assertEquals("(a^b)^c", Printer.infix(pow(pow(a, b), c)));
+        assertEquals("a^b^c", Printer.infix(pow(a, pow(b, c))));
+        assertEquals("a^(b*c)", Printer.infix(pow(a, mul(b, c))));
+        assertEquals("-x^2", Printer.infix(neg(pow(X, num(2)))));
+        assertEquals("(-x)^2", Printer.infix(pow(neg(X), num(2))));
+        assertEquals("(-2)^x", Printer.infix(pow(num(-2), X)));
+        assertEquals("x^(-2)", Printer.infix(pow(X, num(-2))));
+        assertEquals("x + 3", Printer.infix(sub(X, num(-3))));
+        assertEquals("x - 3", Printer.infix(add(X, num(-3))));
+        assertEquals("x - y*z", Printer.infix(add(X, neg(mul(Y, Z)))));
+        assertEquals("x + (y - z)", Printer.infix(sub(X, neg(sub(Y, Z)))));
+        assertEquals("x*(-y)", Printer.infix(mul(X, neg(Y))));
+        assertEquals("-x*y", Printer.infix(mul(neg(X), Y)));
+        assertEquals("-(x*y)", Printer.infix(neg(mul(X, Y))));
+        assertEquals("-(-x)", Printer.infix(neg(neg(X))));
+        assertEquals("-(x + y)", Printer.infix(neg(add(X, Y))));
+        assertEquals("-3*x", Printer.infix(mul(num(-3), X)));
+        assertEquals("sin(x + 1)^2", Printer.infix(pow(apply(UnaryOp.SIN, add(X, num(1))), num(2))));
+        assertEquals("exp(-0.5*x^2)", Printer.infix(apply(UnaryOp.EXP, mul(num(-0.5), pow(X, num(2))))));
+        assertEquals("abs(x) + asin(y)", Printer.infix(add(apply(UnaryOp.ABS, X), apply(UnaryOp.ASIN, Y))));
+    }
+
+    @Test
+    void constantsPrintShortestExactlyByDefault() {
+        String[][] cases = {
+            {"2", "2.0"}, {"-2", "-2.0"}, {"0.1", "0.1"}, {"0.3333333333333333", String.valueOf(1.0 / 3)},
+            {"1e-10", "1e-10"}, {"1.5e-7", "1.5e-7"}, {"0.0001", "1e-4"}, {"1e-5", "0.00001"},
+            {"123456789", "123456789"}, {"123456789012345", "123456789012345"}, {"1e15", "1e15"},
+            {"1.2345e20", "1.2345e20"}, {"12345678.5", "12345678.5"}, {"3.141592653589793", String.valueOf(Math.PI)},
+            {"0", "0"}, {"-0", "-0.0"}, {"4.9e-324", "4.9e-324"}, {"1.7976931348623157e308", "1.7976931348623157e308"},
+            {"NaN", "NaN"}, {"Infinity", "Infinity"}, {"-Infinity", "-Infinity"}};
+        for (String[] c : cases) {
+            double v = Double.parseDouble(c[1]);
+            String text = Printer.infix(num(v));
+            assertEquals(c[0], text, c[1]);
+            assertEquals(Double.doubleToLongBits(v),
+                    Double.doubleToLongBits(((Const) Parser.parse(text)).value()), "reads back " + text);
+        }
+    }
+
+    @Test
+    void digitsRoundConstants() {
+        assertEquals("3.14", Printer.infix(num(3.14159265), 3));
+        assertEquals("3.1416", Printer.infix(num(3.14159265), 5));
+        assertEquals("2", Printer.infix(num(2.0), 3));
+        assertEquals("2", Printer.infix(num(1.9999999), 4));
+        assertEquals("1230", Printer.infix(num(1234.5678), 3));
+        assertEquals("1.23e-5", Printer.infix(num(0.000012345), 3));
+        assertEquals("-0.667", Printer.infix(num(-2.0 / 3), 3));
+        assertEquals("1.8e20", Printer.infix(num(1.75e20), 2));
+        assertEquals("10", Printer.infix(num(9.96), 2));
+        assertEquals("1.7976931348623157e308", Printer.infix(num(Double.MAX_VALUE), 2), "must not round to infinity");
+        assertEquals("2.72*x^0.5 - 1.41", Printer.infix(sub(mul(num(Math.E), pow(X, num(0.5))), num(Math.sqrt(2))), 3));
+        assertEquals("x + 0.333", Printer.infix(sub(X, num(-1.0 / 3)), 3));
+        assertThrows(IllegalArgumentException.class, () -> Printer.infix(X, 0));
+        assertThrows(IllegalArgumentException.class, () -> Printer.sympy(X, -1));
+        assertThrows(IllegalArgumentException.class, () -> Printer.infix(null));
+    }
+
+    // ------------------------------------------------------------------ SymPy, LaTeX, Java goldens
+
+    @Test
+    void sympyGoldens() {
+        assertEquals("log(Abs(x))", Printer.sympy(apply(UnaryOp.LOG, X), 6));
+        assertEquals("log(exp(x) + 1)", Printer.sympy(apply(UnaryOp.LOG, add(apply(UnaryOp.EXP, X), num(1))), 6));
+        assertEquals("sqrt(Abs(x - 1))", Printer.sympy(apply(UnaryOp.SQRT, sub(X, num(1))), 6));
+        assertEquals("sqrt(x**2 + y**2)", Printer.sympy(apply(UnaryOp.SQRT, add(pow(X, num(2)), pow(Y, num(2)))), 6));
+        assertEquals("Abs(x)**3 + asin(y) - acos(z)", Printer.sympy(sub(add(pow(apply(UnaryOp.ABS, X), num(3)),
+                apply(UnaryOp.ASIN, Y)), apply(UnaryOp.ACOS, Z)), 6));
+        assertEquals("3.14*x**(-2)/(1 + y)", Printer.sympy(div(mul(num(Math.PI), pow(X, num(-2))), add(num(1), Y)), 3));
+        assertEquals("-sinh(x)**2 + (-2)**y", Printer.sympy(add(neg(pow(apply(UnaryOp.SINH, X), num(2))),
+                pow(num(-2), Y)), 6));
+        assertEquals("Symbol('I')*Symbol('gamma') + E_n*lambd", Printer.sympy(add(mul(new Var("I"), new Var("gamma")),
+                mul(new Var("E_n"), new Var("lambd"))), 6));
+        assertEquals("x*1.5e-10 + nan - oo", Printer.sympy(sub(add(mul(X, num(1.5e-10)), num(Double.NaN)),
+                num(Double.POSITIVE_INFINITY)), 6));
+        assertEquals("tanh(x) - cos(y)*tan(z)", Printer.sympy(sub(apply(UnaryOp.TANH, X),
+                mul(apply(UnaryOp.COS, Y), apply(UnaryOp.TAN, Z))), 6));
+        assertEquals("0.1*x", Printer.sympy(mul(num(0.1), X)));
+    }
+
+    @Test
+    void latexGoldens() {
+        assertEquals("\\log\\left|x\\right|", Printer.latex(apply(UnaryOp.LOG, X), 4));
+        assertEquals("\\log\\left(x^{2} + 1\\right)", Printer.latex(apply(UnaryOp.LOG, add(pow(X, num(2)), num(1))), 4));
+        assertEquals("\\sqrt{\\left|x\\right|}", Printer.latex(apply(UnaryOp.SQRT, X), 4));
+        assertEquals("\\sqrt{\\cosh\\left(x\\right)}", Printer.latex(apply(UnaryOp.SQRT, apply(UnaryOp.COSH, X)), 4));
+        assertEquals("\\frac{\\sin\\left(x\\right)}{y + 1}", Printer.latex(div(apply(UnaryOp.SIN, X), add(Y, num(1))), 4));
+        assertEquals("2.5 x^{2} \\cdot 3", Printer.latex(mul(mul(num(2.5), pow(X, num(2))), num(3)), 4));
+        assertEquals("\\left(x + 1\\right)^{-2}", Printer.latex(pow(add(X, num(1)), num(-2)), 4));
+        assertEquals("\\left(\\frac{x}{y}\\right)^{2}", Printer.latex(pow(div(X, Y), num(2)), 4));
+        assertEquals("x - 3 \\left(-y\\right)", Printer.latex(add(X, neg(mul(num(3), neg(Y)))), 4));
+        assertEquals("-\\left(x + y\\right) + \\left|z\\right|",
+                Printer.latex(add(neg(add(X, Y)), apply(UnaryOp.ABS, Z)), 4));
+        assertEquals("\\gamma E_{n} \\theta_{1} x_{1} \\mathrm{kb} \\rho_{c_{0}} \\lambda \\omega_{0} \\mathrm{Int}_{0}",
+                Printer.latex(mul(mul(mul(mul(mul(mul(mul(mul(new Var("gamma"), new Var("E_n")), new Var("theta1")),
+                        new Var("x1")), new Var("kb")), new Var("rho_c_0")), new Var("lambd")), new Var("omega_0")),
+                        new Var("Int_0")), 4));
+        assertEquals("1.5 \\cdot 10^{-10} x + 10^{20}", Printer.latex(add(mul(num(1.5e-10), X), num(1e20)), 4));
+        assertEquals("\\arcsin\\left(x\\right) \\exp\\left(-x\\right)",
+                Printer.latex(mul(apply(UnaryOp.ASIN, X), apply(UnaryOp.EXP, neg(X))), 4));
+    }
+
+    @Test
+    void javaGoldens() {
+        assertEquals("Math.log(Math.abs(x))", Printer.java(apply(UnaryOp.LOG, X), 6));
+        assertEquals("Math.log(Math.exp(x))", Printer.java(apply(UnaryOp.LOG, apply(UnaryOp.EXP, X)), 6));
+        assertEquals("Math.sqrt(Math.abs(x - 1.0))", Printer.java(apply(UnaryOp.SQRT, sub(X, num(1))), 6));
+        assertEquals("Math.sqrt((x * x) + 1.0)", Printer.java(apply(UnaryOp.SQRT, add(pow(X, num(2)), num(1))), 6));
+        assertEquals("1.0 / 2.0 * (x * x * x)", Printer.java(mul(div(num(1), num(2)), pow(X, num(3))), 6));
+        assertEquals("Math.pow(x + y, 2.0) - Math.pow(x, 0.333)",
+                Printer.java(sub(pow(add(X, Y), num(2)), pow(X, num(1.0 / 3))), 3));
+        assertEquals("-Math.sin(x) * (-y) + 2.5e-7", Printer.java(sub(mul(neg(apply(UnaryOp.SIN, X)), neg(Y)),
+                num(-2.5e-7)), 6));
+        assertEquals("Math.abs(x) / Double.POSITIVE_INFINITY", Printer.java(div(apply(UnaryOp.ABS, X),
+                num(Double.POSITIVE_INFINITY)), 6));
+        assertEquals("Math.pow(-2.0, x)", Printer.java(pow(num(-2), X), 6));
+    }
+
+    @Test
+    void nonNegativityIsProvenOnlyWhereItHolds() {
+        Expr[] yes = {num(2), num(0), apply(UnaryOp.EXP, X), apply(UnaryOp.ABS, X), apply(UnaryOp.COSH, X),
+            apply(UnaryOp.SQRT, X), pow(X, num(2)), pow(X, num(-4)), pow(X, num(0.5)), mul(X, X),
+            add(pow(X, num(2)), num(1)), div(apply(UnaryOp.EXP, X), num(3)), apply(UnaryOp.TANH, apply(UnaryOp.ABS, X)),
+            neg(num(-1)), pow(apply(UnaryOp.EXP, X), Y)};
+        Expr[] no = {X, num(-1), num(Double.NaN), pow(X, num(3)), mul(X, Y), sub(pow(X, num(2)), num(1)),
+            apply(UnaryOp.LOG, apply(UnaryOp.EXP, X)), apply(UnaryOp.SIN, X), apply(UnaryOp.TANH, X), pow(X, Y),
+            neg(X), add(apply(UnaryOp.EXP, X), X)};
+        for (Expr e : yes) {
+            assertTrue(Printer.isNonNegative(e), Printer.infix(e));
+        }
+        for (Expr e : no) {
+            assertFalse(Printer.isNonNegative(e), Printer.infix(e));
+        }
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private static boolean same(double expected, double actual) {
+        if (Double.isNaN(expected) || Double.isNaN(actual)) {
+            return Double.isNaN(expected) && Double.isNaN(actual);
+        }
+        if (expected == actual) {
+            return true; // also equal infinities
+        }
+        return Math.abs(expected - actual) <= 1e-12 * Math.max(Math.abs(expected), Math.abs(actual));
+    }
+
+    /** Point evaluation with the protected semantics of UnaryOp/BinaryOp. */
+    private static double eval(Expr e, Map<String, Double> point) {
+        if (e instanceof Const) {
+            return ((Const) e).value();
+        }
+        if (e instanceof Var) {
+            return point.get(((Var) e).name());
+        }
+        if (e instanceof Unary) {
+            Unary u = (Unary) e;
+            return u.op().apply(eval(u.arg(), point));
+        }
+        Binary b = (Binary) e;
+        return b.op().apply(eval(b.left(), point), eval(b.right(), point));
+    }
+}
