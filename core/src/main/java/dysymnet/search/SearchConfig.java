@@ -18,7 +18,7 @@ import java.util.Objects;
  *                        relative RMSE of 1e-5: what an exact formula reaches after constant refinement. We
  *                        measured that 0.99999 is reached by approximations such as
  *                        {@code 57.7*sin(0.26*x)^3 + ...} for x^3+x^2+x, so it does not mean "solved" (the
- *                        reference stopped at 0.99, much earlier still)
+ *                        reference stopped at 0.99, much earlier still). A value above 1 never stops.
  * @param threads         worker threads for training networks (the result does not depend on it)
  * @param seed            the seed of every random choice of the search
  * @param refiner         constant refinement method
@@ -45,8 +45,8 @@ public record SearchConfig(ControllerConfig controller, TrainConfig training, in
         if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
             throw new IllegalArgumentException("time limit must be positive, got " + timeLimit);
         }
-        if (!(solveR2 <= 1.0)) {
-            throw new IllegalArgumentException("solve threshold R^2 must be at most 1, got " + solveR2);
+        if (Double.isNaN(solveR2)) {
+            throw new IllegalArgumentException("solve threshold R^2 must be a number, got NaN");
         }
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
