@@ -1,0 +1,66 @@
+package dysymnet.bench;
+
+import dysymnet.api.SymbolicRegressor;
+import dysymnet.net.TrainConfig;
+import dysymnet.search.Refiner;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/** The paper's ablations (Table 3): which part of DySymNet a run switches off. */
+public enum Ablation {
+    /** The full method. */
+    NONE("none"),
+    /** No constant refinement: the constants read off the network are kept ({@link Refiner#NONE}). */
+    NO_REFINE("no-refine"),
+    /** No policy gradient: architectures sampled uniformly, the controller never trained. */
+    NO_PG("no-pg"),
+    /** No adaptive gradient clipping, and no fixed clipping either (threshold +Infinity). */
+    NO_CLIP("no-clip");
+
+    private final String label;
+
+    Ablation(String label) {
+        this.label = label;
+    }
+
+    /** The name used on the command line and in results.csv. */
+    public String label() {
+        return label;
+    }
+
+    /** The ablation of a label. */
+    public static Ablation of(String label) {
+        for (Ablation a : values()) {
+            if (a.label.equals(label)) {
+                return a;
+            }
+        }
+        throw new IllegalArgumentException("--ablation must be one of " + Arrays.stream(values())
+                .map(Ablation::label).collect(Collectors.joining(", ")) + ", got '" + label + "'");
+    }
+
+    /**
+     * Applies the ablation to a regressor builder.
+     *
+     * @param training the training settings the run would use otherwise
+     */
+    public void apply(SymbolicRegressor.Builder b, TrainConfig training) {
+        switch (this) {
+            case NONE:
+                b.training(training);
+                break;
+            case NO_REFINE:
+                b.training(training).refiner(Refiner.NONE);
+                break;
+            case NO_PG:
+                b.training(training).policyGradient(false);
+                break;
+            case NO_CLIP:
+                b.training(training.toBuilder().adaptiveClipping(false)
+                        .warmupClipNorm(Double.POSITIVE_INFINITY).build());
+                break;
+            default:
+                throw new AssertionError(this);
+        }
+    }
+}

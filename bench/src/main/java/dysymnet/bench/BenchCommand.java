@@ -1,0 +1,252 @@
+package dysymnet.bench;
+
+import dysymnet.cli.UserError;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code dysymnet bench}: runs a benchmark suite of the paper and writes results.csv, summary.md and plots. */
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run one of the paper's benchmark suites: standard, feynman, strogatz, blackbox, balls.",
+            "Appends one row per problem x noise level x seed to OUT/results.csv (a rerun skips the rows already "
+                + "there), then rewrites OUT/summary.md and the PNG plots from the whole file."},
+        footer = {"", "Examples:",
+            "  dysymnet bench --suite standard --seeds 1-3 --time-limit 60",
+            "  dysymnet bench --suite feynman --noise 0,0.001,0.01,0.1 --filter '^I\\.' --time-limit 120",
+            "  dysymnet bench --suite balls --seeds 1 --time-limit 10"})
+public final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--suite", required = true, paramLabel = "NAME",
+            description = "standard | feynman | strogatz | blackbox | balls.")
+    String suite;
+
+    @Option(names = "--data", paramLabel = "DIR", defaultValue = "../shared",
+            description = "Directory holding benchmarks/ and data/ (default ${DEFAULT-VALUE}, from the current "
+                    + "directory).")
+    Path data;
+
+    @Option(names = "--filter", paramLabel = "REGEX",
+            description = "Run only problems whose name contains a match of this regular expression.")
+    String filter;
+
+    @Option(names = "--seeds", paramLabel = "LIST", defaultValue = "1",
+            description = "Seeds, e.g. 1,2,3 or 1-5 (default ${DEFAULT-VALUE}). Each seeds the data, noise and search.")
+    String seeds;
+
+    @Option(names = "--noise", paramLabel = "LIST", defaultValue = "0",
+            description = "Noise levels, e.g. 0,0.001,0.01,0.1 (default ${DEFAULT-VALUE}): Gaussian noise of sd "
+                    + "level x RMS(y) on the training target.")
+    String noise;
+
+    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60",
+            description = "Wall-time budget of each run's search (default ${DEFAULT-VALUE}; 0 = none).")
+    double timeLimit;
+
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "100",
+            description = "Controller steps at most per run (default ${DEFAULT-VALUE}).")
+    int maxSteps;
+
+    @Option(names = "--batch-size", paramLabel = "N",
+            description = "Networks sampled per controller step (default: the library's, 10).")
+    Integer batchSize;
+
+    @Option(names = "--train-steps", paramLabel = "N",
+            description = "Steps of each of the two training stages of a network (default: the library's, 10000).")
+    Integer trainSteps;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads of a search (default: all cores).")
+    Integer threads;
+
+    @Option(names = "--ablation", paramLabel = "NAME", defaultValue = "none",
+            description = "none | no-refine (no constant refinement) | no-pg (no policy gradient: uniform "
+                    + "architectures) | no-clip (no gradient clipping) (default ${DEFAULT-VALUE}).")
+    String ablation;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default bench-results/SUITE).")
+    Path out;
+
+    @Option(names = "--feynman-train", paramLabel = "N", defaultValue = "1000",
+            description = "Feynman: training rows sampled per problem (default ${DEFAULT-VALUE}; SRBench 10000).")
+    int feynmanTrain;
+
+    @Option(names = "--feynman-test", paramLabel = "N", defaultValue = "1000",
+            description = "Feynman: test rows sampled per problem (default ${DEFAULT-VALUE}; SRBench 25000).")
+    int feynmanTest;
+
+    @Option(names = "--max-train-rows", paramLabel = "N", defaultValue = "10000",
+            description = "Training rows kept at most (random subset) in feynman, strogatz, blackbox "
+                    + "(default ${DEFAULT-VALUE}, as SRBench).")
+    int maxTrainRows;
+
+    @Option(names = "--blackbox-dir", paramLabel = "DIR",
+            description = "Directory of PMLB .tsv.gz files for the blackbox suite (default DATA/data/pmlb_blackbox).")
+    Path blackboxDir;
+
+    @Option(names = "--symbolic-tol", paramLabel = "X", defaultValue = "1e-9",
+            description = "Relative tolerance of the numeric symbolic-solution check (default ${DEFAULT-VALUE}).")
+    double symbolicTol;
+
+    @Option(names = "--retry-failed", description = "Run again the runs recorded with an error.")
+    boolean retryFailed;
+
+    @Option(names = "--list", description = "List the suite's problems (after --filter) and exit.")
+    boolean list;
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!Suites.NAMES.contains(suite)) {
+            throw new UserError("--suite must be one of " + String.join(", ", Suites.NAMES) + ", got '" + suite + "'");
+        }
+        Path dataDir = data.toAbsolutePath().normalize();
+        if (!Files.isDirectory(dataDir)) {
+            throw new UserError("--data " + data + " (resolved to " + dataDir + ") is not a directory; give the "
+                    + "directory that holds benchmarks/ and data/");
+        }
+        Ablation abl = Ablation.of(ablation);
+        BenchRunner.Settings settings = new BenchRunner.Settings(parseSeeds(seeds), parseNoise(noise), abl,
+                nonNegative("--time-limit", timeLimit), atLeast1("--max-steps", maxSteps),
+                batchSize == null ? null : atLeast1("--batch-size", batchSize),
+                trainSteps == null ? null : atLeast1("--train-steps", trainSteps),
+                threads == null ? null : atLeast1("--threads", threads), positive("--symbolic-tol", symbolicTol),
+                retryFailed);
+        Suites.Options options = new Suites.Options(atLeast1("--feynman-train", feynmanTrain),
+                atLeast1("--feynman-test", feynmanTest), atLeast1("--max-train-rows", maxTrainRows),
+                blackboxDir == null ? null : blackboxDir.toAbsolutePath().normalize());
+        List<Problem> all = Suites.load(suite, dataDir, options);
+        List<Problem> chosen = select(all, filter);
+        if (list) {
+            for (Problem p : chosen) {
+                stdout.println(p.name() + "\t" + p.group() + "\t" + p.truthText());
+            }
+            stdout.flush();
+            return 0;
+        }
+        Path outDir = out != null ? out : Paths.get("bench-results", suite);
+        Path csv = outDir.resolve("results.csv");
+        err.println("bench " + suite + ": " + chosen.size() + " problem(s) x " + settings.noise().size()
+                + " noise level(s) x " + settings.seeds().size() + " seed(s), ablation " + abl.label() + ", results in "
+                + csv);
+        err.flush();
+        BenchRunner.Outcome o = BenchRunner.run(chosen, settings, csv, err);
+        Map<String, Problem> byName = new LinkedHashMap<>();
+        for (Problem p : all) {
+            byName.put(p.name(), p);
+        }
+        References refs = References.load(dataDir.resolve("data").resolve("reference"));
+        List<String> plots = Summary.write(outDir, ResultsFile.read(csv), refs, byName);
+        stdout.println("ran " + o.ran() + " run(s) (" + o.failed() + " failed), skipped " + o.skipped()
+                + " already done");
+        stdout.println("results: " + csv);
+        stdout.println("summary: " + outDir.resolve("summary.md"));
+        for (String p : plots) {
+            stdout.println("plot: " + outDir.resolve(p));
+        }
+        stdout.flush();
+        return 0;
+    }
+
+    static List<Problem> select(List<Problem> all, String regex) {
+        if (regex == null) {
+            return all;
+        }
+        Pattern p;
+        try {
+            p = Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            throw new UserError("--filter '" + regex + "' is not a valid regular expression: " + e.getDescription());
+        }
+        List<Problem> out = all.stream().filter(q -> p.matcher(q.name()).find()).collect(Collectors.toList());
+        if (out.isEmpty()) {
+            throw new UserError("--filter '" + regex + "' matches none of the " + all.size() + " problems of the suite"
+                    + " (try --list)");
+        }
+        return out;
+    }
+
+    /** Parses {@code 1,2,3}, {@code 1-5} or a mix such as {@code 1-3,7}; duplicates are dropped. */
+    static List<Long> parseSeeds(String text) {
+        LinkedHashSet<Long> out = new LinkedHashSet<>();
+        for (String part : text.split(",")) {
+            String s = part.trim();
+            if (s.isEmpty()) {
+                throw new UserError("--seeds '" + text + "' has an empty item");
+            }
+            int dash = s.indexOf('-', 1);
+            try {
+                if (dash > 0) {
+                    long a = Long.parseLong(s.substring(0, dash).trim());
+                    long b = Long.parseLong(s.substring(dash + 1).trim());
+                    if (b < a || b - a >= 10_000) {
+                        throw new UserError("--seeds range '" + s + "' must go upwards and span fewer than 10000");
+                    }
+                    for (long v = a; v <= b; v++) {
+                        out.add(v);
+                    }
+                } else {
+                    out.add(Long.parseLong(s));
+                }
+            } catch (NumberFormatException e) {
+                throw new UserError("--seeds '" + text + "': '" + s + "' is not an integer or a range like 1-5");
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** Parses {@code 0,0.001,0.01}; every level must be finite and non-negative. */
+    static List<Double> parseNoise(String text) {
+        LinkedHashSet<Double> out = new LinkedHashSet<>();
+        for (String part : text.split(",")) {
+            String s = part.trim();
+            double v;
+            try {
+                v = Double.parseDouble(s);
+            } catch (NumberFormatException e) {
+                throw new UserError("--noise '" + text + "': '" + s + "' is not a number");
+            }
+            if (!(v >= 0.0) || Double.isInfinite(v)) {
+                throw new UserError("--noise '" + text + "': levels must be finite and non-negative, got " + s);
+            }
+            out.add(v == 0.0 ? 0.0 : v);
+        }
+        return new ArrayList<>(out);
+    }
+
+    private static int atLeast1(String option, int v) {
+        if (v < 1) {
+            throw new UserError(option + " must be at least 1, got " + v);
+        }
+        return v;
+    }
+
+    private static double nonNegative(String option, double v) {
+        if (!(v >= 0.0) || Double.isInfinite(v)) {
+            throw new UserError(option + " must be a finite number >= 0, got " + v);
+        }
+        return v;
+    }
+
+    private static double positive(String option, double v) {
+        if (!(v > 0.0) || Double.isInfinite(v)) {
+            throw new UserError(option + " must be a positive finite number, got " + v);
+        }
+        return v;
+    }
+}

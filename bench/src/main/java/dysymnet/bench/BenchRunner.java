@@ -1,0 +1,183 @@
+package dysymnet.bench;
+
+import dysymnet.api.Model;
+import dysymnet.api.SymbolicRegressor;
+import dysymnet.cli.PhysicsModels;
+import dysymnet.data.Dataset;
+import dysymnet.fit.Metrics;
+import dysymnet.net.TrainConfig;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Runs every problem x noise level x seed of a suite that {@code results.csv} does not have yet, appending one row
+ * per run. A run that throws is recorded with its error and the suite goes on.
+ */
+public final class BenchRunner {
+
+    /**
+     * What to run and with which budget.
+     *
+     * @param seeds             seeds (each seeds the data split, the noise and the search)
+     * @param noise             noise levels
+     * @param ablation          the ablation
+     * @param timeLimitSeconds  wall-time budget of each search, 0 for none
+     * @param maxSteps          controller steps at most
+     * @param batchSize         networks per controller step, or null for the library's default
+     * @param trainSteps        steps of each of the two training stages, or null for the library's default
+     * @param threads           worker threads of a search, or null for all cores
+     * @param symbolicTolerance tolerance of {@link SymbolicCheck}
+     * @param retryFailed       run again the runs whose row has an error (otherwise every present row is skipped)
+     */
+    public record Settings(List<Long> seeds, List<Double> noise, Ablation ablation, double timeLimitSeconds,
+                           int maxSteps, Integer batchSize, Integer trainSteps, Integer threads,
+                           double symbolicTolerance, boolean retryFailed) {
+        public Settings {
+            seeds = List.copyOf(seeds);
+            noise = List.copyOf(noise);
+            Objects.requireNonNull(ablation, "ablation");
+            if (seeds.isEmpty() || noise.isEmpty()) {
+                throw new IllegalArgumentException("at least one seed and one noise level are needed");
+            }
+        }
+    }
+
+    /** Counts of a call to {@link #run}. */
+    public record Outcome(int ran, int skipped, int failed) {
+    }
+
+    private BenchRunner() {
+    }
+
+    /**
+     * Runs what is missing from {@code resultsCsv} and appends it there.
+     *
+     * @param progress one line per run goes here
+     */
+    public static Outcome run(List<Problem> problems, Settings s, Path resultsCsv, PrintWriter progress) {
+        Set<String> done = new HashSet<>();
+        for (ResultRow r : ResultsFile.latest(ResultsFile.read(resultsCsv))) {
+            if (!(s.retryFailed() && r.failed())) {
+                done.add(r.key());
+            }
+        }
+        int total = problems.size() * s.noise().size() * s.seeds().size();
+        int index = 0;
+        int ran = 0;
+        int skipped = 0;
+        int failed = 0;
+        String ablation = s.ablation().label();
+        try (ResultsFile out = ResultsFile.open(resultsCsv)) {
+            for (Problem p : problems) {
+                for (double level : s.noise()) {
+                    for (long seed : s.seeds()) {
+                        index++;
+                        if (done.contains(ResultRow.key(p.suite(), p.name(), seed, level, ablation))) {
+                            skipped++;
+                            continue;
+                        }
+                        ResultRow row = runOne(p, seed, level, s);
+                        out.append(row);
+                        ran++;
+                        if (row.failed()) {
+                            failed++;
+                        }
+                        progress.println(progressLine(index, total, row));
+                        progress.flush();
+                    }
+                }
+            }
+        }
+        if (skipped > 0) {
+            progress.println("skipped " + skipped + " run(s) already in " + resultsCsv);
+            progress.flush();
+        }
+        return new Outcome(ran, skipped, failed);
+    }
+
+    /** One run; exceptions become the row's error. */
+    static ResultRow runOne(Problem p, long seed, double level, Settings s) {
+        String ablation = s.ablation().label();
+        int maxSteps = s.maxSteps();
+        double limit = s.timeLimitSeconds();
+        int nTrain = -1;
+        int nTest = -1;
+        long t0 = System.nanoTime();
+        try {
+            Problem.Split split = p.data().make(seed);
+            Dataset train = Noise.add(split.train(), level, Suites.rng(seed, p.name() + "@" + level, 5));
+            Dataset test = split.test();
+            nTrain = train.rows();
+            nTest = test.rows();
+            SymbolicRegressor.Builder b = SymbolicRegressor.builder().seed(seed).maxSteps(maxSteps)
+                    .timeLimit(limit > 0 ? Duration.ofMillis(Math.round(limit * 1000)) : null);
+            if (s.batchSize() != null) {
+                b.batchSize(s.batchSize());
+            }
+            if (s.threads() != null) {
+                b.threads(s.threads());
+            }
+            TrainConfig training = TrainConfig.defaults();
+            if (s.trainSteps() != null) {
+                int n = s.trainSteps();
+                training = training.toBuilder().stage1Steps(n).stage2Steps(n)
+                        .fineTuneSteps(Math.min(training.fineTuneSteps(), n)).build();
+            }
+            s.ablation().apply(b, training);
+            t0 = System.nanoTime();
+            Model m = b.build().fit(train, "y");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            double[] pred = m.predict(test);
+            double r2 = Metrics.r2(pred, test.y());
+            double mse = Metrics.mse(pred, test.y());
+            Boolean symbolic = null;
+            String how = "";
+            if (p.hasTruth()) {
+                SymbolicCheck.Verdict v = SymbolicCheck.check(m.expression(), p.truth(), p.variables(), p.low(),
+                        p.high(), s.symbolicTolerance(), Suites.rng(seed, p.name(), 4));
+                symbolic = v.symbolic();
+                how = v.how();
+            }
+            double[] physics = {Double.NaN, Double.NaN, Double.NaN};
+            if ("balls".equals(p.suite())) {
+                List<PhysicsModels.Fitted> fitted = PhysicsModels.fitAll(train.column(0), train.y());
+                for (int k = 0; k < 3; k++) {
+                    physics[k] = Metrics.mse(fitted.get(k).predict(test.column(0)), test.y());
+                }
+            }
+            return new ResultRow(p.suite(), p.name(), p.group(), seed, level, ablation, r2, mse, m.trainR2(),
+                    m.trainMse(), m.complexity(), seconds, m.networksTrained(), m.stopReason(), symbolic, how,
+                    r2 > 0.99, r2 > 0.999, nTrain, nTest, limit, maxSteps, m.formula(), p.truthText(), physics[0],
+                    physics[1], physics[2], "");
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            return new ResultRow(p.suite(), p.name(), p.group(), seed, level, ablation, Double.NaN, Double.NaN,
+                    Double.NaN, Double.NaN, -1, seconds, -1, "", null, "", null, null, nTrain, nTest, limit,
+                    maxSteps, "", p.truthText(), Double.NaN, Double.NaN, Double.NaN, describe(e));
+        }
+    }
+
+    static String describe(Throwable e) {
+        String msg = e.getMessage();
+        String text = e.getClass().getSimpleName() + (msg == null ? "" : ": " + msg);
+        return text.replace('\r', ' ').replace('\n', ' ').trim();
+    }
+
+    private static String progressLine(int index, int total, ResultRow r) {
+        String head = String.format(Locale.ROOT, "[%d/%d] %s %s seed=%d noise=%s ablation=%s: ", index, total,
+                r.suite(), r.problem(), r.seed(), ResultRow.num(r.noise()), r.ablation());
+        if (r.failed()) {
+            return head + "FAILED (" + r.error() + ")";
+        }
+        String sym = r.symbolic() == null ? "" : " symbolic=" + (r.symbolic() ? "yes" : "no");
+        String expr = Summary.shortFormula(r.expression());
+        return head + String.format(Locale.ROOT, "test R2=%.6f size=%d%s %.1fs %s", r.r2Test(), r.complexity(), sym,
+                r.seconds(), expr);
+    }
+}

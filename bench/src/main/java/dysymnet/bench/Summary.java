@@ -1,0 +1,495 @@
+package dysymnet.bench;
+
+import dysymnet.cli.io.AtomicFiles;
+import dysymnet.expr.Parser;
+import dysymnet.expr.Printer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+
+/**
+ * Writes {@code summary.md} (paper-style tables beside the published numbers) and the PNG plots from the rows of
+ * {@code results.csv}. Everything is recomputed from the rows, so the files always describe the whole file.
+ */
+public final class Summary {
+    /** Groups SRBench reports as ground-truth problems. */
+    private static final List<String> SRBENCH_TRUTH_GROUPS = List.of("Feynman", "Strogatz");
+    /** Longest formula shown in a table or a progress line. */
+    static final int FORMULA_CHARS = 120;
+
+    private Summary() {
+    }
+
+    /**
+     * Writes {@code summary.md} and the plots into {@code outDir}, atomically, from the latest row of each run.
+     *
+     * @param problems problems by name, for the ball-trajectory plot (may be empty)
+     * @return the plot files written
+     */
+    public static List<String> write(Path outDir, List<ResultRow> allRows, References refs,
+                                     Map<String, Problem> problems) {
+        List<ResultRow> rows = ResultsFile.latest(allRows);
+        List<String> plots = BenchPlots.writeAll(outDir, rows, problems);
+        try {
+            AtomicFiles.writeString(outDir.resolve("summary.md"), markdown(rows, refs, plots));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + outDir.resolve("summary.md") + ": " + e.getMessage(), e);
+        }
+        return plots;
+    }
+
+    /** The text of {@code summary.md} for these rows (one per run) and plot files. */
+    public static String markdown(List<ResultRow> rows, References refs, List<String> plots) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# DySymNet benchmark results\n\n");
+        if (rows.isEmpty()) {
+            sb.append("No runs in results.csv yet.\n");
+            return sb.toString();
+        }
+        header(sb, rows);
+        table1(sb, rows, refs);
+        rates(sb, rows);
+        srbenchTruth(sb, rows, refs);
+        srbenchBlackbox(sb, rows, refs);
+        balls(sb, rows, refs);
+        perProblem(sb, rows);
+        failures(sb, rows);
+        if (!plots.isEmpty()) {
+            sb.append("## Plots\n\n");
+            for (String p : plots) {
+                sb.append("![").append(p.replaceFirst("\\.png$", "")).append("](").append(p).append(")\n\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void header(StringBuilder sb, List<ResultRow> rows) {
+        long failed = rows.stream().filter(ResultRow::failed).count();
+        Set<String> problems = new LinkedHashSet<>();
+        rows.forEach(r -> problems.add(r.suite() + "/" + r.problem()));
+        sb.append("- Suites: ").append(distinct(rows, ResultRow::suite)).append('\n');
+        sb.append("- Runs: ").append(rows.size()).append(" over ").append(problems.size()).append(" problems, ")
+                .append(failed).append(" failed\n");
+        sb.append("- Seeds: ").append(distinct(rows, r -> Long.toString(r.seed()))).append('\n');
+        sb.append("- Noise levels: ").append(distinct(rows, r -> ResultRow.num(r.noise())))
+                .append(" (Gaussian, sd = level x RMS(y), on the training target only)\n");
+        sb.append("- Ablations: ").append(distinct(rows, ResultRow::ablation)).append('\n');
+        sb.append("- Budget per run: time limit ")
+                .append(distinct(rows, r -> r.timeLimit() > 0 ? ResultRow.num(r.timeLimit()) + " s" : "none"))
+                .append(", at most ").append(distinct(rows, r -> Integer.toString(r.maxSteps())))
+                .append(" controller steps\n");
+        for (String suite : new LinkedHashSet<>(rows.stream().map(ResultRow::suite).collect(Collectors.toList()))) {
+            List<ResultRow> s = rows.stream().filter(r -> r.suite().equals(suite) && r.nTrain() >= 0)
+                    .collect(Collectors.toList());
+            if (s.isEmpty()) {
+                continue;
+            }
+            sb.append("- Rows per problem (").append(suite).append("): train ")
+                    .append(range(s, ResultRow::nTrain)).append(", test ").append(range(s, ResultRow::nTest));
+            if (suite.equals("feynman")) {
+                sb.append(" (SRBench: 100 000 samples, 75/25 split, at most 10 000 training rows)");
+            }
+            sb.append('\n');
+        }
+        sb.append("- Symbolic solution: model - truth simplifies to a constant, or model / truth to a non-zero "
+                + "constant, else the same tested numerically at ").append(SymbolicCheck.POINTS)
+                .append(" points over the domain and the domain widened by ")
+                .append(Math.round(SymbolicCheck.WIDEN * 100)).append("% on each side (relative tolerance ~1e-9;"
+                + " see SymbolicCheck). A numeric yes is not a proof of identity: it means agreement to about"
+                + " nine digits at every sampled point, i.e. a formula equal to the truth up to the rounding of its"
+                + " constants; with noisy training data this is stricter than SRBench's SymPy check.\n");
+        sb.append("- Accuracy solution: test R^2 > 0.99 (paper, RQ3) and > 0.999 (SRBench).\n\n");
+    }
+
+    private static void table1(StringBuilder sb, List<ResultRow> rows, References refs) {
+        sb.append("## Mean test R^2 per group (paper Table 1)\n\n");
+        List<String> head = new ArrayList<>(List.of("Group", "Ablation", "Noise", "Runs", "Excluded",
+                "Mean R^2", "Median R^2"));
+        for (String m : refs.table1Methods()) {
+            head.add(m + " (paper)");
+        }
+        List<List<String>> body = new ArrayList<>();
+        for (Map.Entry<List<String>, List<ResultRow>> e : byGroup(rows).entrySet()) {
+            List<ResultRow> g = e.getValue();
+            double[] r2 = finite(g, ResultRow::r2Test);
+            List<String> line = new ArrayList<>(e.getKey());
+            line.add(Integer.toString(g.size()));
+            line.add(Integer.toString(g.size() - r2.length));
+            line.add(f4(mean(r2)));
+            line.add(f4(median(r2)));
+            Map<String, Double> ref = refs.table1().get(e.getKey().get(0));
+            for (String m : refs.table1Methods()) {
+                line.add(ref == null || ref.get(m) == null ? "" : f4(ref.get(m)));
+            }
+            body.add(line);
+        }
+        table(sb, head, body);
+        sb.append("Excluded: failed runs and runs whose test R^2 is not finite; they are left out of the mean and"
+                + " median. The paper's numbers are means over 20 runs with its own budget.\n\n");
+    }
+
+    private static void rates(StringBuilder sb, List<ResultRow> rows) {
+        sb.append("## Solution rates and cost\n\n");
+        List<String> head = List.of("Group", "Ablation", "Noise", "Runs", "Symbolic solution", "R^2 > 0.99",
+                "R^2 > 0.999", "Median size", "Median time (s)", "Median networks");
+        List<List<String>> body = new ArrayList<>();
+        Map<List<String>, List<ResultRow>> groups = byGroup(rows);
+        for (Map.Entry<List<String>, List<ResultRow>> e : groups.entrySet()) {
+            body.add(rateLine(e.getKey(), e.getValue()));
+        }
+        if (new TreeSet<>(rows.stream().map(ResultRow::group).collect(Collectors.toList())).size() > 1) {
+            for (Map.Entry<List<String>, List<ResultRow>> e : byKey(rows, r -> List.of("All", r.ablation(),
+                    ResultRow.num(r.noise()))).entrySet()) {
+                body.add(rateLine(e.getKey(), e.getValue()));
+            }
+        }
+        table(sb, head, body);
+        sb.append("Rates are over all runs (a failed run counts as not solved); the symbolic rate only over"
+                + " problems with a known truth. Size is the formula's node count.\n\n");
+    }
+
+    private static List<String> rateLine(List<String> key, List<ResultRow> g) {
+        List<String> line = new ArrayList<>(key);
+        line.add(Integer.toString(g.size()));
+        line.add(symbolicRate(g));
+        line.add(rate(g, r -> Boolean.TRUE.equals(r.acc099())));
+        line.add(rate(g, r -> Boolean.TRUE.equals(r.acc0999())));
+        List<ResultRow> ok = g.stream().filter(r -> !r.failed()).collect(Collectors.toList());
+        line.add(f1(median(finite(ok, r -> r.complexity()))));
+        line.add(f1(median(finite(ok, ResultRow::seconds))));
+        line.add(f1(median(finite(ok, r -> r.networks()))));
+        return line;
+    }
+
+    private static void srbenchTruth(StringBuilder sb, List<ResultRow> rows, References refs) {
+        List<ResultRow> truthRows = rows.stream().filter(r -> SRBENCH_TRUTH_GROUPS.contains(r.group()))
+                .collect(Collectors.toList());
+        if (truthRows.isEmpty()) {
+            return;
+        }
+        sb.append("## SRBench ground-truth problems (reference: SRBench v2.0)\n\n");
+        List<String> head = List.of("Method", "Symbolic % Feynman (noise 0)", "Symbolic % Strogatz (noise 0)",
+                "Symbolic % all (noise 0)", "Accuracy % all (noise 0)", "Symbolic % all (noise 0.01)",
+                "Accuracy % all (noise 0.01)");
+        List<List<String>> body = new ArrayList<>();
+        for (String ablation : distinctList(truthRows, ResultRow::ablation)) {
+            List<ResultRow> a = truthRows.stream().filter(r -> r.ablation().equals(ablation))
+                    .collect(Collectors.toList());
+            body.add(List.of("**DySymNet (this run" + (ablation.equals("none") ? "" : ", " + ablation) + ")**",
+                    pct(a, "Feynman", 0.0, true), pct(a, "Strogatz", 0.0, true), pct(a, null, 0.0, true),
+                    pct(a, null, 0.0, false), pct(a, null, 0.01, true), pct(a, null, 0.01, false)));
+        }
+        List<Map<String, String>> ref = refs.srbench().stream()
+                .filter(m -> !m.getOrDefault("gt_symbolic_solution_pct_noise0_All", "").isBlank())
+                .sorted(Comparator.comparingDouble((Map<String, String> m) ->
+                        -Double.parseDouble(m.get("gt_symbolic_solution_pct_noise0_All"))))
+                .collect(Collectors.toList());
+        for (Map<String, String> m : ref) {
+            body.add(List.of(m.get("algorithm"), m.getOrDefault("gt_symbolic_solution_pct_noise0_Feynman", ""),
+                    m.getOrDefault("gt_symbolic_solution_pct_noise0_Strogatz", ""),
+                    m.getOrDefault("gt_symbolic_solution_pct_noise0_All", ""),
+                    m.getOrDefault("gt_accuracy_solution_pct_noise0_All", ""),
+                    m.getOrDefault("gt_symbolic_solution_pct_noise0.01_All", ""),
+                    m.getOrDefault("gt_accuracy_solution_pct_noise0.01_All", "")));
+        }
+        table(sb, head, body);
+        sb.append("Accuracy solution: test R^2 > 0.999. Our \"all\" columns cover the Feynman and Strogatz runs in"
+                + " this file (empty when that noise level was not run). SRBench's numbers: its full Feynman and"
+                + " Strogatz sets, 10 seeds, its own (much larger) budgets and a SymPy-based symbolic check.\n\n");
+    }
+
+    private static void srbenchBlackbox(StringBuilder sb, List<ResultRow> rows, References refs) {
+        List<ResultRow> bb = rows.stream().filter(r -> r.group().equals("Black-box")).collect(Collectors.toList());
+        if (bb.isEmpty()) {
+            return;
+        }
+        sb.append("## Black-box problems (reference: SRBench v2.0)\n\n");
+        List<String> head = List.of("Method", "Median test R^2", "Median model size", "Median training time (s)",
+                "Datasets");
+        List<List<String>> body = new ArrayList<>();
+        for (Map.Entry<List<String>, List<ResultRow>> e : byKey(bb, r -> List.of(r.ablation(),
+                ResultRow.num(r.noise()))).entrySet()) {
+            // SRBench: the median over datasets of each dataset's median over seeds
+            Map<String, List<ResultRow>> perData = new LinkedHashMap<>();
+            for (ResultRow r : e.getValue()) {
+                perData.computeIfAbsent(r.problem(), k -> new ArrayList<>()).add(r);
+            }
+            double[] r2 = new double[perData.size()];
+            double[] size = new double[perData.size()];
+            double[] time = new double[perData.size()];
+            int i = 0;
+            for (List<ResultRow> d : perData.values()) {
+                List<ResultRow> ok = d.stream().filter(r -> !r.failed()).collect(Collectors.toList());
+                r2[i] = median(finiteOrNegInf(ok, ResultRow::r2Test));
+                size[i] = median(finite(ok, r -> r.complexity()));
+                time[i] = median(finite(ok, ResultRow::seconds));
+                i++;
+            }
+            String label = "**DySymNet (this run" + (e.getKey().get(0).equals("none") ? "" : ", "
+                    + e.getKey().get(0)) + (e.getKey().get(1).equals("0") ? "" : ", noise " + e.getKey().get(1))
+                    + ")**";
+            body.add(List.of(label, f4(median(r2)), f1(median(size)), f1(median(time)),
+                    Integer.toString(perData.size())));
+        }
+        for (Map<String, String> m : refs.srbench()) {
+            body.add(List.of(m.get("algorithm"), m.getOrDefault("bb_r2_test_median", ""),
+                    m.getOrDefault("bb_model_size_median", ""), m.getOrDefault("bb_training_time_s_median", ""),
+                    m.getOrDefault("bb_n_datasets", "")));
+        }
+        table(sb, head, body);
+        sb.append("Our model size is the node count of our formula (SRBench counts SymPy nodes); our datasets are"
+                + " the subset in the data directory, SRBench's 122 (or fewer) with 10 seeds.\n\n");
+    }
+
+    private static void balls(StringBuilder sb, List<ResultRow> rows, References refs) {
+        List<ResultRow> br = rows.stream().filter(r -> r.group().equals("Balls")).collect(Collectors.toList());
+        if (br.isEmpty()) {
+            return;
+        }
+        sb.append("## Ball drop: test MSE (paper's ball-drop table)\n\n");
+        for (Map.Entry<List<String>, List<ResultRow>> e : byKey(br, r -> List.of(r.ablation(),
+                ResultRow.num(r.noise()))).entrySet()) {
+            sb.append("Ablation ").append(e.getKey().get(0)).append(", noise ").append(e.getKey().get(1))
+                    .append(". Train on t <= 2 s of drop 1, test on t > 2 s; ours = mean (and median) test MSE over"
+                            + " the seeds; models A, B, C fitted by our constant refiner.\n\n");
+            List<String> head = List.of("Ball", "Runs", "DySymNet (ours, mean)", "DySymNet (ours, median)",
+                    "DySymNet (paper)", "Model A (ours)", "Model A (paper)", "Model B (ours)", "Model B (paper)",
+                    "Model C (ours)", "Model C (paper)");
+            List<List<String>> body = new ArrayList<>();
+            Map<String, List<ResultRow>> perBall = new LinkedHashMap<>();
+            for (ResultRow r : e.getValue()) {
+                perBall.computeIfAbsent(r.problem(), k -> new ArrayList<>()).add(r);
+            }
+            double[][] cols = new double[5][perBall.size()];
+            double[][] paper = new double[4][perBall.size()];
+            int i = 0;
+            for (Map.Entry<String, List<ResultRow>> b : perBall.entrySet()) {
+                List<ResultRow> ok = b.getValue().stream().filter(r -> !r.failed()).collect(Collectors.toList());
+                double[] mse = finiteOrPosInf(ok, ResultRow::mseTest);
+                cols[0][i] = mean(mse);
+                cols[1][i] = median(mse);
+                cols[2][i] = first(ok, ResultRow::modelAMse);
+                cols[3][i] = first(ok, ResultRow::modelBMse);
+                cols[4][i] = first(ok, ResultRow::modelCMse);
+                Map<String, Double> ref = refs.balls().get(b.getKey());
+                String[] refCols = {"DySymNet", "ModelA", "ModelB", "ModelC"};
+                for (int k = 0; k < 4; k++) {
+                    paper[k][i] = ref == null || ref.get(refCols[k]) == null ? Double.NaN : ref.get(refCols[k]);
+                }
+                body.add(List.of(b.getKey(), Integer.toString(b.getValue().size()), g4(cols[0][i]), g4(cols[1][i]),
+                        g4(paper[0][i]), g4(cols[2][i]), g4(paper[1][i]), g4(cols[3][i]), g4(paper[2][i]),
+                        g4(cols[4][i]), g4(paper[3][i])));
+                i++;
+            }
+            body.add(List.of("**Average**", Integer.toString(e.getValue().size()), g4(mean(cols[0])),
+                    g4(mean(cols[1])), g4(mean(paper[0])), g4(mean(cols[2])), g4(mean(paper[1])), g4(mean(cols[3])),
+                    g4(mean(paper[2])), g4(mean(cols[4])), g4(mean(paper[3]))));
+            table(sb, head, body);
+        }
+    }
+
+    private static void perProblem(StringBuilder sb, List<ResultRow> rows) {
+        sb.append("## Per problem\n\n");
+        List<String> head = List.of("Problem", "Group", "Ablation", "Noise", "Runs", "Failed", "Mean R^2",
+                "Best R^2", "Symbolic", "R^2 > 0.999", "Median size", "Median time (s)", "Formula (best run)");
+        List<List<String>> body = new ArrayList<>();
+        for (Map.Entry<List<String>, List<ResultRow>> e : byKey(rows, r -> List.of(r.problem(), r.group(),
+                r.ablation(), ResultRow.num(r.noise()))).entrySet()) {
+            List<ResultRow> g = e.getValue();
+            List<ResultRow> ok = g.stream().filter(r -> !r.failed()).collect(Collectors.toList());
+            double[] r2 = finite(ok, ResultRow::r2Test);
+            ResultRow best = ok.stream().filter(r -> Double.isFinite(r.r2Test()))
+                    .max(Comparator.comparingDouble(ResultRow::r2Test)).orElse(null);
+            List<String> line = new ArrayList<>(e.getKey());
+            line.add(Integer.toString(g.size()));
+            line.add(Integer.toString(g.size() - ok.size()));
+            line.add(f4(mean(r2)));
+            line.add(best == null ? "" : f4(best.r2Test()));
+            line.add(g.get(0).truth().isEmpty() ? "n/a"
+                    : count(g, r -> Boolean.TRUE.equals(r.symbolic())) + "/" + g.size());
+            line.add(count(g, r -> Boolean.TRUE.equals(r.acc0999())) + "/" + g.size());
+            line.add(f1(median(finite(ok, r -> r.complexity()))));
+            line.add(f1(median(finite(ok, ResultRow::seconds))));
+            line.add(best == null ? "" : "`" + shortFormula(best.expression()) + "`");
+            body.add(line);
+        }
+        table(sb, head, body);
+        sb.append("Formulas with constants to 4 digits and cut to ").append(FORMULA_CHARS)
+                .append(" characters; results.csv has them exact.\n\n");
+    }
+
+    private static void failures(StringBuilder sb, List<ResultRow> rows) {
+        List<ResultRow> failed = rows.stream().filter(ResultRow::failed).collect(Collectors.toList());
+        if (failed.isEmpty()) {
+            return;
+        }
+        sb.append("## Failed runs\n\n");
+        List<List<String>> body = new ArrayList<>();
+        for (ResultRow r : failed) {
+            body.add(List.of(r.problem(), Long.toString(r.seed()), ResultRow.num(r.noise()), r.ablation(),
+                    r.error()));
+        }
+        table(sb, List.of("Problem", "Seed", "Noise", "Ablation", "Error"), body);
+    }
+
+    // ---- helpers
+
+    /** Rows by (group, ablation, noise), in order of first appearance. */
+    private static Map<List<String>, List<ResultRow>> byGroup(List<ResultRow> rows) {
+        return byKey(rows, r -> List.of(r.group(), r.ablation(), ResultRow.num(r.noise())));
+    }
+
+    private static Map<List<String>, List<ResultRow>> byKey(List<ResultRow> rows,
+                                                            java.util.function.Function<ResultRow, List<String>> k) {
+        Map<List<String>, List<ResultRow>> m = new LinkedHashMap<>();
+        for (ResultRow r : rows) {
+            m.computeIfAbsent(k.apply(r), x -> new ArrayList<>()).add(r);
+        }
+        return m;
+    }
+
+    private static String pct(List<ResultRow> rows, String group, double noise, boolean symbolic) {
+        List<ResultRow> g = rows.stream().filter(r -> (group == null || r.group().equals(group))
+                && r.noise() == noise).collect(Collectors.toList());
+        if (g.isEmpty()) {
+            return "";
+        }
+        long hits = g.stream().filter(r -> Boolean.TRUE.equals(symbolic ? r.symbolic() : r.acc0999())).count();
+        return String.format(Locale.ROOT, "%.2f", 100.0 * hits / g.size());
+    }
+
+    private static String symbolicRate(List<ResultRow> g) {
+        List<ResultRow> withTruth = g.stream().filter(r -> !r.truth().isEmpty()).collect(Collectors.toList());
+        if (withTruth.isEmpty()) {
+            return "n/a";
+        }
+        return rate(withTruth, r -> Boolean.TRUE.equals(r.symbolic()));
+    }
+
+    private static String rate(List<ResultRow> g, Predicate<ResultRow> hit) {
+        long n = count(g, hit);
+        return String.format(Locale.ROOT, "%.1f%% (%d/%d)", 100.0 * n / g.size(), n, g.size());
+    }
+
+    private static long count(List<ResultRow> g, Predicate<ResultRow> hit) {
+        return g.stream().filter(hit).count();
+    }
+
+    private static String distinct(List<ResultRow> rows, java.util.function.Function<ResultRow, String> f) {
+        return String.join(", ", distinctList(rows, f));
+    }
+
+    private static List<String> distinctList(List<ResultRow> rows, java.util.function.Function<ResultRow, String> f) {
+        return new ArrayList<>(new LinkedHashSet<>(rows.stream().map(f).collect(Collectors.toList())));
+    }
+
+    private static String range(List<ResultRow> rows, java.util.function.ToIntFunction<ResultRow> f) {
+        int lo = rows.stream().mapToInt(f).min().orElse(0);
+        int hi = rows.stream().mapToInt(f).max().orElse(0);
+        return lo == hi ? Integer.toString(lo) : lo + "-" + hi;
+    }
+
+    static double[] finite(List<ResultRow> rows, ToDoubleFunction<ResultRow> f) {
+        return rows.stream().filter(r -> !r.failed()).mapToDouble(f).filter(Double::isFinite).toArray();
+    }
+
+    /** Values with NaN/-Infinity as -Infinity, so that a run with non-finite predictions ranks last. */
+    private static double[] finiteOrNegInf(List<ResultRow> rows, ToDoubleFunction<ResultRow> f) {
+        return rows.stream().mapToDouble(f).map(v -> Double.isNaN(v) ? Double.NEGATIVE_INFINITY : v).toArray();
+    }
+
+    private static double[] finiteOrPosInf(List<ResultRow> rows, ToDoubleFunction<ResultRow> f) {
+        return rows.stream().mapToDouble(f).map(v -> Double.isNaN(v) ? Double.POSITIVE_INFINITY : v).toArray();
+    }
+
+    private static double first(List<ResultRow> rows, ToDoubleFunction<ResultRow> f) {
+        return rows.isEmpty() ? Double.NaN : f.applyAsDouble(rows.get(0));
+    }
+
+    static double mean(double[] v) {
+        if (v.length == 0) {
+            return Double.NaN;
+        }
+        double s = 0;
+        int n = 0;
+        for (double x : v) {
+            if (!Double.isNaN(x)) {
+                s += x;
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : s / n;
+    }
+
+    static double median(double[] v) {
+        double[] s = Arrays.stream(v).filter(x -> !Double.isNaN(x)).sorted().toArray();
+        if (s.length == 0) {
+            return Double.NaN;
+        }
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+    }
+
+    private static String f4(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.4f", v);
+    }
+
+    private static String f1(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String g4(double v) {
+        if (Double.isNaN(v)) {
+            return "";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "inf" : "-inf";
+        }
+        return String.format(Locale.ROOT, "%.4g", v);
+    }
+
+    /** The formula with 4-digit constants, cut to {@value #FORMULA_CHARS} characters (results.csv has it whole). */
+    static String shortFormula(String expression) {
+        String s;
+        try {
+            s = Printer.infix(Parser.parse(expression), 4);
+        } catch (RuntimeException e) {
+            s = expression;
+        }
+        return s.length() <= FORMULA_CHARS ? s : s.substring(0, FORMULA_CHARS - 3) + "...";
+    }
+
+    private static void table(StringBuilder sb, List<String> head, List<List<String>> body) {
+        row(sb, head);
+        sb.append('|');
+        for (int i = 0; i < head.size(); i++) {
+            sb.append(" --- |");
+        }
+        sb.append('\n');
+        for (List<String> r : body) {
+            row(sb, r);
+        }
+        sb.append('\n');
+    }
+
+    private static void row(StringBuilder sb, List<String> cells) {
+        sb.append('|');
+        for (String c : cells) {
+            sb.append(' ').append(c.replace("|", "\\|").replace('\n', ' ')).append(" |");
+        }
+        sb.append('\n');
+    }
+}
