@@ -151,14 +151,18 @@ public final class BenchCommand implements Callable<Integer> {
             byName.put(p.name(), p);
         }
         References refs = References.load(dataDir.resolve("data").resolve("reference"));
-        List<String> plots = Summary.write(outDir, ResultsFile.read(csv), refs, byName);
+        BenchPlots.Written plots = Summary.write(outDir, ResultsFile.read(csv), refs, byName);
         stdout.println("ran " + o.ran() + " run(s) (" + o.failed() + " failed), skipped " + o.skipped()
                 + " already done");
         stdout.println("results: " + csv);
         stdout.println("summary: " + outDir.resolve("summary.md"));
-        for (String p : plots) {
+        for (String p : plots.files()) {
             stdout.println("plot: " + outDir.resolve(p));
         }
+        for (String f : plots.failures()) {
+            err.println("warning: plot not drawn: " + f);
+        }
+        err.flush();
         stdout.flush();
         return 0;
     }

@@ -9,7 +9,6 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -27,6 +26,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -48,34 +48,55 @@ public final class BenchPlots {
     }
 
     /**
-     * Writes every plot that the rows call for into {@code dir} and returns their file names: {@code pareto.png}
-     * (when some run finished), {@code noise.png} (when several noise levels were run), {@code balls.png} (when
-     * ball rows and their data are present).
+     * The plots written and the ones that failed.
+     *
+     * @param files    file names written in the directory
+     * @param failures one line per plot that could not be drawn (the others are still written)
      */
-    public static List<String> writeAll(Path dir, List<ResultRow> rows, Map<String, Problem> problems) {
-        List<String> out = new ArrayList<>();
-        try {
-            List<ResultRow> ok = rows.stream().filter(r -> !r.failed() && Double.isFinite(r.r2Test()))
-                    .collect(Collectors.toList());
-            if (!ok.isEmpty()) {
-                write(dir.resolve("pareto.png"), List.of(pareto(ok)), 1, 1);
-                out.add("pareto.png");
-            }
-            if (rows.stream().map(ResultRow::noise).distinct().count() > 1) {
-                write(dir.resolve("noise.png"), List.of(noise(rows)), 1, 1);
-                out.add("noise.png");
-            }
-            List<XYChart> balls = balls(rows, problems);
-            if (!balls.isEmpty()) {
+    public record Written(List<String> files, List<String> failures) {
+    }
+
+    /**
+     * Writes every plot that the rows call for into {@code dir}: {@code pareto.png} (when some run finished),
+     * {@code noise.png} (when several noise levels were run), {@code balls.png} (when ball rows and their data are
+     * present). A plot that fails is reported and does not stop the others.
+     */
+    public static Written writeAll(Path dir, List<ResultRow> rows, Map<String, Problem> problems) {
+        List<String> files = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        List<ResultRow> ok = rows.stream().filter(r -> !r.failed() && Double.isFinite(r.r2Test()))
+                .collect(Collectors.toList());
+        if (!ok.isEmpty()) {
+            attempt(dir, "pareto.png", files, failures, () -> List.of(pareto(ok)), 1);
+        }
+        if (rows.stream().map(ResultRow::noise).distinct().count() > 1) {
+            attempt(dir, "noise.png", files, failures, () -> List.of(noise(rows)), 1);
+        }
+        if (rows.stream().anyMatch(r -> r.group().equals("Balls") && !r.failed() && problems.containsKey(r.problem()))) {
+            attempt(dir, "balls.png", files, failures, () -> {
+                List<XYChart> balls = balls(rows, problems);
                 int cols = Math.min(3, balls.size());
                 int gridRows = (balls.size() + cols - 1) / cols;
-                write(dir.resolve("balls.png"), balls, gridRows, cols);
-                out.add("balls.png");
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write a plot in " + dir + ": " + e.getMessage(), e);
+                // XChart draws a full grid: fill the last row with blank panels
+                while (balls.size() < gridRows * cols) {
+                    balls.add(blank(480, 360));
+                }
+                return balls;
+            }, 3);
         }
-        return out;
+        return new Written(files, failures);
+    }
+
+    private static void attempt(Path dir, String file, List<String> files, List<String> failures,
+                                java.util.function.Supplier<List<? extends Chart<?, ?>>> charts, int maxCols) {
+        try {
+            List<? extends Chart<?, ?>> c = charts.get();
+            int cols = Math.min(maxCols, c.size());
+            write(dir.resolve(file), c, (c.size() + cols - 1) / cols, cols);
+            files.add(file);
+        } catch (IOException | RuntimeException e) {
+            failures.add(file + ": " + BenchRunner.describe(e));
+        }
     }
 
     /** Test R^2 (clipped at 0) against formula size for every finished run, by group, with the frontier. */
@@ -118,6 +139,8 @@ public final class BenchPlots {
             s.setLineStyle(DASHED);
         }
         c.getStyler().setXAxisDecimalPattern("#");
+        c.getStyler().setYAxisMin(0.0);
+        c.getStyler().setYAxisMax(1.0);
         return c;
     }
 
@@ -130,6 +153,8 @@ public final class BenchPlots {
         style(c.getStyler());
         c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         c.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+        // all series at the category positions, not side by side as bars would be
+        c.getStyler().setOverlapped(true);
         c.getStyler().setYAxisMin(0.0);
         c.getStyler().setYAxisMax(100.0);
         boolean truth = rows.stream().anyMatch(r -> !r.truth().isEmpty());
@@ -189,15 +214,24 @@ public final class BenchPlots {
             Dataset test = split.test();
             XYChart c = xy(r.problem(), "time (s)", "height (m)", 480, 360);
             c.getStyler().setLegendPosition(Styler.LegendPosition.InsideSW);
-            c.getStyler().setMarkerSize(4);
-            points(c, "train (measured)", train.column(0), train.y(), PALETTE[0]);
-            points(c, "test (measured)", test.column(0), test.y(), PALETTE[1]);
+            c.getStyler().setMarkerSize(5);
             double tMax = Math.max(max(train.column(0)), max(test.column(0)));
             double tMin = Math.min(min(train.column(0)), min(test.column(0)));
-            double[] grid = new double[200];
+            double[] grid = new double[400];
             for (int i = 0; i < grid.length; i++) {
                 grid[i] = tMin + (tMax - tMin) * i / (grid.length - 1);
             }
+            double lo = Math.min(min(train.y()), min(test.y()));
+            double hi = Math.max(max(train.y()), max(test.y()));
+            double pad = 0.15 * (hi - lo);
+            // the boundary between the training and the test part
+            double cut = 0.5 * (max(train.column(0)) + min(test.column(0)));
+            XYSeries boundary = c.addSeries("train | test", new double[] {cut, cut}, new double[] {lo - pad, hi + pad});
+            boundary.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            boundary.setMarker(SeriesMarkers.NONE);
+            boundary.setLineColor(Color.GRAY);
+            boundary.setLineWidth(1f);
+            boundary.setShowInLegend(false);
             try {
                 double[] ours = Evaluator.evaluate(Parser.parse(r.expression()), List.of("t"), new double[][] {grid});
                 curve(c, "DySymNet (seed " + r.seed() + ")", grid, ours, PALETTE[3], null);
@@ -206,15 +240,30 @@ public final class BenchPlots {
             }
             double[] modelC = PhysicsModels.fitAll(train.column(0), train.y()).get(2).predict(grid);
             curve(c, "Model C", grid, modelC, PALETTE[2], DASHED);
+            // measured points on top of the curves
+            points(c, "train (measured)", train.column(0), train.y(), PALETTE[0]);
+            points(c, "test (measured)", test.column(0), test.y(), PALETTE[1]);
             // the model may run off far beyond the data: keep the axis on the measurements
-            double lo = Math.min(min(train.y()), min(test.y()));
-            double hi = Math.max(max(train.y()), max(test.y()));
-            double pad = 0.15 * (hi - lo);
             c.getStyler().setYAxisMin(lo - pad);
             c.getStyler().setYAxisMax(hi + pad);
             charts.add(c);
         }
         return charts;
+    }
+
+    private static XYChart blank(int w, int h) {
+        XYChart c = new XYChartBuilder().width(w).height(h).title("").build();
+        XYStyler s = c.getStyler();
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setLegendVisible(false);
+        s.setChartTitleVisible(false);
+        s.setAxisTicksVisible(false);
+        s.setXAxisTitleVisible(false);
+        s.setYAxisTitleVisible(false);
+        s.setPlotBorderVisible(false);
+        s.setPlotGridLinesVisible(false);
+        return c;
     }
 
     private static void points(XYChart c, String name, double[] x, double[] y, Color col) {

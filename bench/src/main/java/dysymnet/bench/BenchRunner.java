@@ -138,11 +138,13 @@ public final class BenchRunner {
             double mse = Metrics.mse(pred, test.y());
             Boolean symbolic = null;
             String how = "";
+            double deviation = Double.NaN;
             if (p.hasTruth()) {
                 SymbolicCheck.Verdict v = SymbolicCheck.check(m.expression(), p.truth(), p.variables(), p.low(),
                         p.high(), s.symbolicTolerance(), Suites.rng(seed, p.name(), 4));
                 symbolic = v.symbolic();
                 how = v.how();
+                deviation = v.deviation();
             }
             double[] physics = {Double.NaN, Double.NaN, Double.NaN};
             if ("balls".equals(p.suite())) {
@@ -153,12 +155,12 @@ public final class BenchRunner {
             }
             return new ResultRow(p.suite(), p.name(), p.group(), seed, level, ablation, r2, mse, m.trainR2(),
                     m.trainMse(), m.complexity(), seconds, m.networksTrained(), m.stopReason(), symbolic, how,
-                    r2 > 0.99, r2 > 0.999, nTrain, nTest, limit, maxSteps, m.formula(), p.truthText(), physics[0],
+                    deviation, r2 > 0.99, r2 > 0.999, nTrain, nTest, limit, maxSteps, m.formula(), p.truthText(), physics[0],
                     physics[1], physics[2], "");
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             double seconds = (System.nanoTime() - t0) / 1e9;
             return new ResultRow(p.suite(), p.name(), p.group(), seed, level, ablation, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, -1, seconds, -1, "", null, "", null, null, nTrain, nTest, limit,
+                    Double.NaN, Double.NaN, -1, seconds, -1, "", null, "", Double.NaN, null, null, nTrain, nTest, limit,
                     maxSteps, "", p.truthText(), Double.NaN, Double.NaN, Double.NaN, describe(e));
         }
     }

@@ -26,6 +26,7 @@ import java.util.Map;
  * @param stop        why the search stopped
  * @param symbolic    symbolic solution (see {@link SymbolicCheck}); null without a truth or on failure
  * @param symbolicHow how the symbolic check decided, "" when not run
+ * @param symbolicDev the check's relative deviation ({@link SymbolicCheck.Verdict#deviation()}); NaN when not run
  * @param acc099      test R^2 &gt; 0.99 (the paper's RQ3); null on failure
  * @param acc0999     test R^2 &gt; 0.999 (SRBench's accuracy solution); null on failure
  * @param nTrain      training rows, -1 when missing
@@ -42,14 +43,14 @@ import java.util.Map;
 public record ResultRow(String suite, String problem, String group, long seed, double noise, String ablation,
                         double r2Test, double mseTest, double r2Train, double mseTrain, int complexity,
                         double seconds, long networks, String stop, Boolean symbolic, String symbolicHow,
-                        Boolean acc099, Boolean acc0999, int nTrain, int nTest, double timeLimit, int maxSteps,
+                        double symbolicDev, Boolean acc099, Boolean acc0999, int nTrain, int nTest, double timeLimit, int maxSteps,
                         String expression, String truth, double modelAMse, double modelBMse, double modelCMse,
                         String error) {
 
     /** The column names of {@code results.csv}, in order. */
     public static final List<String> COLUMNS = List.of("suite", "problem", "group", "seed", "noise", "ablation",
             "r2_test", "mse_test", "r2_train", "mse_train", "complexity", "seconds", "networks", "stop", "symbolic",
-            "symbolic_how", "acc_099", "acc_0999", "n_train", "n_test", "time_limit", "max_steps", "expression",
+            "symbolic_how", "symbolic_dev", "acc_099", "acc_0999", "n_train", "n_test", "time_limit", "max_steps", "expression",
             "truth", "model_a_mse", "model_b_mse", "model_c_mse", "error");
 
     /** The identity of a run: rows with equal keys are the same run (the later one wins). */
@@ -86,6 +87,7 @@ public record ResultRow(String suite, String problem, String group, long seed, d
         c.add(stop);
         c.add(bool(symbolic));
         c.add(symbolicHow);
+        c.add(num(symbolicDev));
         c.add(bool(acc099));
         c.add(bool(acc0999));
         c.add(nTrain < 0 ? "" : Integer.toString(nTrain));
@@ -110,7 +112,7 @@ public record ResultRow(String suite, String problem, String group, long seed, d
         return new ResultRow(str(m, "suite"), str(m, "problem"), str(m, "group"), lng(m, "seed", 0),
                 dbl(m, "noise"), str(m, "ablation"), dbl(m, "r2_test"), dbl(m, "mse_test"), dbl(m, "r2_train"),
                 dbl(m, "mse_train"), (int) lng(m, "complexity", -1), dbl(m, "seconds"), lng(m, "networks", -1),
-                str(m, "stop"), boolOf(m, "symbolic"), str(m, "symbolic_how"), boolOf(m, "acc_099"),
+                str(m, "stop"), boolOf(m, "symbolic"), str(m, "symbolic_how"), dbl(m, "symbolic_dev"), boolOf(m, "acc_099"),
                 boolOf(m, "acc_0999"), (int) lng(m, "n_train", -1), (int) lng(m, "n_test", -1),
                 dbl(m, "time_limit"), (int) lng(m, "max_steps", 0), str(m, "expression"), str(m, "truth"),
                 dbl(m, "model_a_mse"), dbl(m, "model_b_mse"), dbl(m, "model_c_mse"), str(m, "error"));

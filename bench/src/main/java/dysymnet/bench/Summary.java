@@ -37,14 +37,15 @@ public final class Summary {
      * Writes {@code summary.md} and the plots into {@code outDir}, atomically, from the latest row of each run.
      *
      * @param problems problems by name, for the ball-trajectory plot (may be empty)
-     * @return the plot files written
+     * @return the plots written and failed
      */
-    public static List<String> write(Path outDir, List<ResultRow> allRows, References refs,
+    public static BenchPlots.Written write(Path outDir, List<ResultRow> allRows, References refs,
                                      Map<String, Problem> problems) {
         List<ResultRow> rows = ResultsFile.latest(allRows);
-        List<String> plots = BenchPlots.writeAll(outDir, rows, problems);
+        BenchPlots.Written plots = BenchPlots.writeAll(outDir, rows, problems);
         try {
-            AtomicFiles.writeString(outDir.resolve("summary.md"), markdown(rows, refs, plots));
+            AtomicFiles.writeString(outDir.resolve("summary.md"), markdown(rows, refs, plots.files())
+                    + plots.failures().stream().map(f -> "Plot not drawn: " + f + "\n\n").collect(Collectors.joining()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + outDir.resolve("summary.md") + ": " + e.getMessage(), e);
         }
@@ -110,7 +111,8 @@ public final class Summary {
                 .append(Math.round(SymbolicCheck.WIDEN * 100)).append("% on each side (relative tolerance ~1e-9;"
                 + " see SymbolicCheck). A numeric yes is not a proof of identity: it means agreement to about"
                 + " nine digits at every sampled point, i.e. a formula equal to the truth up to the rounding of its"
-                + " constants; with noisy training data this is stricter than SRBench's SymPy check.\n");
+                + " constants; with noisy training data this is stricter than SRBench's SymPy check. The column"
+                + " symbolic_dev of results.csv is the smallest tolerance that would have said yes.\n");
         sb.append("- Accuracy solution: test R^2 > 0.99 (paper, RQ3) and > 0.999 (SRBench).\n\n");
     }
 
@@ -443,8 +445,12 @@ public final class Summary {
         return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
     }
 
+    /** 4 decimals, or 4 significant digits for a magnitude of 1e5 and more (a wild R^2 of a diverging model). */
     private static String f4(double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.4f", v);
+        if (Double.isNaN(v)) {
+            return "";
+        }
+        return String.format(Locale.ROOT, Math.abs(v) >= 1e5 ? "%.4g" : "%.4f", v);
     }
 
     private static String f1(double v) {

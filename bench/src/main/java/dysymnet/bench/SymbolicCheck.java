@@ -67,8 +67,11 @@ public final class SymbolicCheck {
      * @param how      {@code algebra:difference}, {@code algebra:ratio}, {@code numeric:difference},
      *                 {@code numeric:ratio}, or for a no: {@code no}, {@code no:model-not-finite},
      *                 {@code no:undecided} (too few real points) or {@code no:error ...}
+     * @param deviation the smaller of the two relative deviations of the numeric step, i.e. the smallest tolerance
+     *                  at which it would say yes (0 for an algebraic yes, +Infinity when the model is not finite,
+     *                  NaN when undecided); lets results be re-thresholded without rerunning
      */
-    public record Verdict(boolean symbolic, String how) {
+    public record Verdict(boolean symbolic, String how, double deviation) {
     }
 
     private SymbolicCheck() {
@@ -116,7 +119,7 @@ public final class SymbolicCheck {
         try {
             return numeric(model, truth, variables, low, high, tolerance, rng);
         } catch (IllegalArgumentException e) {
-            return new Verdict(false, "no:error " + e.getMessage());
+            return new Verdict(false, "no:error " + e.getMessage(), Double.NaN);
         }
     }
 
@@ -124,13 +127,13 @@ public final class SymbolicCheck {
         try {
             Expr diff = Simplifier.simplify(new Binary(BinaryOp.SUB, model, truth));
             if (diff instanceof Const && Double.isFinite(((Const) diff).value())) {
-                return new Verdict(true, "algebra:difference");
+                return new Verdict(true, "algebra:difference", 0.0);
             }
             Expr ratio = Simplifier.simplify(new Binary(BinaryOp.DIV, model, truth));
             if (ratio instanceof Const) {
                 double k = ((Const) ratio).value();
                 if (Double.isFinite(k) && Math.abs(k) >= MIN_RATIO) {
-                    return new Verdict(true, "algebra:ratio");
+                    return new Verdict(true, "algebra:ratio", 0.0);
                 }
             }
         } catch (RuntimeException | StackOverflowError e) {
@@ -163,14 +166,14 @@ public final class SymbolicCheck {
                 continue;
             }
             if (!Double.isFinite(m[i])) {
-                return new Verdict(false, "no:model-not-finite");
+                return new Verdict(false, "no:model-not-finite", Double.POSITIVE_INFINITY);
             }
             t[n] = t[i];
             m[n] = m[i];
             n++;
         }
         if (n < MIN_POINTS) {
-            return new Verdict(false, "no:undecided");
+            return new Verdict(false, "no:undecided", Double.NaN);
         }
         double[] buf = new double[n];
         for (int i = 0; i < n; i++) {
@@ -187,9 +190,7 @@ public final class SymbolicCheck {
             buf[i] = m[i] - t[i];
         }
         double c = median(buf, n);
-        if (allWithin(m, t, n, 1.0, c, tol, s)) {
-            return new Verdict(true, "numeric:difference");
-        }
+        double devDifference = deviation(m, t, n, 1.0, c, s);
         int k = 0;
         for (int i = 0; i < n; i++) {
             if (Math.abs(t[i]) >= s) {
@@ -197,22 +198,29 @@ public final class SymbolicCheck {
             }
         }
         double ratio = median(buf, k);
-        if (Double.isFinite(ratio) && Math.abs(ratio) >= MIN_RATIO && allWithin(m, t, n, ratio, 0.0, tol, s)) {
-            return new Verdict(true, "numeric:ratio");
+        double devRatio = Double.isFinite(ratio) && Math.abs(ratio) >= MIN_RATIO
+                ? deviation(m, t, n, ratio, 0.0, s) : Double.POSITIVE_INFINITY;
+        double dev = Math.min(devDifference, devRatio);
+        if (devDifference <= tol) {
+            return new Verdict(true, "numeric:difference", dev);
         }
-        return new Verdict(false, "no");
+        if (devRatio <= tol) {
+            return new Verdict(true, "numeric:ratio", dev);
+        }
+        return new Verdict(false, "no", dev);
     }
 
-    /** Whether {@code |m_i - k*t_i - c| <= tol * |k| * (s + |t_i|)} at every point. */
-    private static boolean allWithin(double[] m, double[] t, int n, double k, double c, double tol, double s) {
+    /** The largest {@code |m_i - k*t_i - c| / (|k| * (s + |t_i|))}: at most tol means yes. */
+    private static double deviation(double[] m, double[] t, int n, double k, double c, double s) {
         double ak = Math.abs(k);
+        double worst = 0.0;
         for (int i = 0; i < n; i++) {
-            double r = m[i] - k * t[i] - c;
-            if (!(Math.abs(r) <= tol * ak * (s + Math.abs(t[i])))) {
-                return false;
+            double r = Math.abs(m[i] - k * t[i] - c) / (ak * (s + Math.abs(t[i])));
+            if (!(r <= worst)) {
+                worst = Double.isNaN(r) ? Double.POSITIVE_INFINITY : r;
             }
         }
-        return true;
+        return worst;
     }
 
     private static double median(double[] v, int n) {

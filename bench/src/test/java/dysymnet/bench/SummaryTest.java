@@ -44,8 +44,10 @@ class SummaryTest {
         for (Problem p : Suites.load("balls", Fixtures.dataDir(), Suites.Options.defaults())) {
             balls.put(p.name(), p);
         }
-        List<String> plots = Summary.write(tmp, ResultsFile.read(csv), References.load(
+        BenchPlots.Written written = Summary.write(tmp, ResultsFile.read(csv), References.load(
                 Fixtures.dataDir().resolve("data").resolve("reference")), balls);
+        assertEquals(List.of(), written.failures());
+        List<String> plots = written.files();
         assertEquals(List.of("pareto.png", "noise.png", "balls.png"), plots);
         byte[] pngMagic = {(byte) 0x89, 'P', 'N', 'G'};
         for (String p : plots) {

@@ -91,6 +91,21 @@ class SymbolicCheckTest {
     }
 
     @Test
+    void theDeviationTellsHowCloseANoWasAndALooserToleranceTurnsItIntoAYes() {
+        Expr model = Parser.parse("x^3 + x^2 + 1.00000001*x");
+        Expr truth = Parser.parse("x^3 + x^2 + x");
+        double[] lo = {-1};
+        double[] hi = {1};
+        SymbolicCheck.Verdict strict = SymbolicCheck.check(model, truth, X, lo, hi, new SplittableRandom(3));
+        assertFalse(strict.symbolic());
+        assertTrue(strict.deviation() > 1e-9 && strict.deviation() < 1e-7, strict.toString());
+        SymbolicCheck.Verdict loose = SymbolicCheck.check(model, truth, X, lo, hi, 1e-6, new SplittableRandom(3));
+        assertTrue(loose.symbolic(), loose.toString());
+        assertEquals(strict.deviation(), loose.deviation());
+        assertEquals(0.0, check("x+x", "2*x", X, -1, 1).deviation());
+    }
+
+    @Test
     void otherNonSolutions() {
         no("0", "x", X, -1, 1);
         no("1e-12*x", "x", X, -1, 1);
