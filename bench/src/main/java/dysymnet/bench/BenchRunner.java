@@ -179,7 +179,8 @@ public final class BenchRunner {
         }
         String sym = r.symbolic() == null ? "" : " symbolic=" + (r.symbolic() ? "yes" : "no");
         String expr = Summary.shortFormula(r.expression());
-        return head + String.format(Locale.ROOT, "test R2=%.6f size=%d%s %.1fs %s", r.r2Test(), r.complexity(), sym,
+        String r2 = String.format(Locale.ROOT, Math.abs(r.r2Test()) >= 1e5 ? "%.4g" : "%.6f", r.r2Test());
+        return head + String.format(Locale.ROOT, "test R2=%s size=%d%s %.1fs %s", r2, r.complexity(), sym,
                 r.seconds(), expr);
     }
 }
