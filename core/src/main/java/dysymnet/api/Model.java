@@ -248,6 +248,7 @@ public final class Model {
             n.put("complexity", c.complexity());
             n.put("mse_train", c.mse());
             n.put("r2_train", c.r2());
+            n.put("reward", c.reward());
             n.put("expression", Printer.infix(c.expression()));
             n.set("tree", ExprJson.write(c.expression()));
             n.put("architecture", c.architecture());
@@ -291,7 +292,7 @@ public final class Model {
         for (JsonNode n : root.path("pareto")) {
             Expr ce = ExprJson.read(n.get("tree"));
             pareto.add(new Candidate(ce, ce.complexity(), n.path("mse_train").asDouble(),
-                    n.path("r2_train").asDouble(), 1.0 / (1.0 + n.path("mse_train").asDouble()),
+                    n.path("r2_train").asDouble(), n.path("reward").asDouble(),
                     n.path("architecture").asText(""), n.path("step").asInt()));
         }
         Map<String, String> settings = new LinkedHashMap<>();

@@ -133,6 +133,8 @@ public final class SymbolicRegressor {
         m.put("refiner", c.refiner().name());
         m.put("policy_gradient", Boolean.toString(c.policyGradient()));
         m.put("selection_factor", Double.toString(c.selectionFactor()));
+        m.put("max_complexity", Integer.toString(c.maxComplexity()));
+        m.put("polish", Boolean.toString(c.polish()));
         m.put("controller", c.controller().toString());
         m.put("training", c.training().toString());
         return m;
@@ -228,6 +230,18 @@ public final class SymbolicRegressor {
 
         public Builder selectionFactor(double f) {
             search.selectionFactor(f);
+            return this;
+        }
+
+        /** The chosen formula has at most this many nodes when any candidate does (default 100). */
+        public Builder maxComplexity(int n) {
+            search.maxComplexity(n);
+            return this;
+        }
+
+        /** Snap refined constants to the simplest values the data allow (default on). */
+        public Builder polish(boolean on) {
+            search.polish(on);
             return this;
         }
 

@@ -232,7 +232,8 @@ public final class Printer {
         boolean negative = Double.doubleToRawLongBits(v) < 0;
         double a = Math.abs(v);
         if (a == 0.0) {
-            return negative ? "-0" : "0";
+            // a rounded print has no use for the sign of zero, and dropping it keeps the text stable
+            return negative && digits == EXACT ? "-0" : "0";
         }
         BigDecimal bd = null;
         if (digits != EXACT) {

@@ -61,6 +61,23 @@ public final class Metrics {
         return 1.0 / (1.0 + mse);
     }
 
+    /** Population variance of y (0 for fewer than one value). */
+    public static double variance(double[] y) {
+        if (y.length == 0) {
+            return 0.0;
+        }
+        double mean = 0;
+        for (double v : y) {
+            mean += v;
+        }
+        mean /= y.length;
+        double s = 0;
+        for (double v : y) {
+            s += (v - mean) * (v - mean);
+        }
+        return s / y.length;
+    }
+
     static double sumOfSquaredResiduals(double[] predicted, double[] y) {
         check(predicted, y);
         double s = 0.0;

@@ -21,8 +21,10 @@ package dysymnet.net;
  *                           (reference 1.0)
  * @param pruneThreshold     beta: weights with |w| below it are set to 0 before the read-off (paper 0.01)
  * @param bias               whether the hidden layers' linear maps have biases (paper: false)
- * @param outputBias         whether the read-out has a bias, i.e. the formula an additive constant (the paper has
- *                           none; see the default in the builder)
+ * @param outputBias         whether the read-out has a bias, i.e. the formula an additive constant. Default on,
+ *                           unlike the paper (no bias anywhere): a single additive constant lets formulas with an
+ *                           offset be expressed without spending a unit on cos(0), and hidden layers stay without
+ *                           bias so formulas stay simple; the search's polishing removes it when it is not needed
  * @param earlyStop          stop a stage once its loss has converged (see the two fields below); default on:
  *                           measured to keep the fit and the read-off while saving 40-60% of the steps
  * @param earlyStopWindow    K: every K steps the best loss of the stage is compared with the best K steps before
@@ -149,7 +151,7 @@ public record TrainConfig(
         private double warmupClipNorm = 1.0;
         private double pruneThreshold = 0.01;
         private boolean bias = false;
-        private boolean outputBias = false;
+        private boolean outputBias = true;
         private boolean earlyStop = true;
         private int earlyStopWindow = 500;
         private double earlyStopTolerance = 1e-4;

@@ -1,8 +1,10 @@
 package dysymnet.net;
 
 import dysymnet.data.Dataset;
+import dysymnet.fit.Metrics;
 import dysymnet.expr.Const;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
 
 /**
@@ -25,13 +27,24 @@ public final class Trainer {
      * @param rng source of the initial weights (and of the fresh weights of restarts)
      */
     public static TrainedNetwork train(Architecture arch, Dataset data, TrainConfig cfg, RandomGenerator rng) {
+        return train(arch, data, cfg, rng, () -> false);
+    }
+
+    /**
+     * As {@link #train(Architecture, Dataset, TrainConfig, RandomGenerator)}, but every stage ends early once
+     * {@code stop} says so (checked every 64 steps): a search past its time limit or cancelled gets the network as
+     * trained so far instead of waiting for the whole schedule.
+     */
+    public static TrainedNetwork train(Architecture arch, Dataset data, TrainConfig cfg, RandomGenerator rng,
+                                       BooleanSupplier stop) {
+        Objects.requireNonNull(stop, "stop");
         Objects.requireNonNull(arch, "arch");
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(cfg, "cfg");
         Objects.requireNonNull(rng, "rng");
         double[][] x = data.columns();
         double[] y = data.y();
-        double tinyLoss = 1e-12 * variance(y);
+        double tinyLoss = 1e-12 * Metrics.variance(y);
         SymbolicNetwork net = new SymbolicNetwork(arch, data.features(), cfg.bias(), cfg.outputBias());
         int n = net.parameterCount();
         double[] grad = new double[n];
@@ -44,11 +57,11 @@ public final class Trainer {
             net.initialize(rng);
             opt.reset();
             clipper.reset();
-            s1 = runStage(net, x, y, cfg.stage1Steps(), 0.0, cfg, opt, clipper, null, grad, tinyLoss);
+            s1 = runStage(net, x, y, cfg.stage1Steps(), 0.0, cfg, opt, clipper, null, grad, tinyLoss, stop);
             if (!s1.finite()) {
                 continue;
             }
-            s2 = runStage(net, x, y, cfg.stage2Steps(), cfg.lambda(), cfg, opt, clipper, null, grad, 0.0);
+            s2 = runStage(net, x, y, cfg.stage2Steps(), cfg.lambda(), cfg, opt, clipper, null, grad, 0.0, stop);
             if (!s2.finite()) {
                 continue;
             }
@@ -69,7 +82,7 @@ public final class Trainer {
                 Optimizer fineOpt = cfg.optimizer().create(n);
                 clipper.reset();
                 StageResult ft = runStage(net, x, y, cfg.fineTuneSteps(), 0.0, cfg, fineOpt, clipper, frozen, grad,
-                        tinyLoss);
+                        tinyLoss, stop);
                 double tunedMse = ft.finite() ? net.mse(x, y) : Double.NaN;
                 if (Double.isFinite(tunedMse) && tunedMse < mse) {
                     mse = tunedMse;
@@ -96,6 +109,13 @@ public final class Trainer {
     public static StageResult runStage(SymbolicNetwork net, double[][] x, double[] y, int steps, double lambda,
                                        TrainConfig cfg, Optimizer opt, GradientClipper clipper, boolean[] frozen,
                                        double[] grad, double tinyLoss) {
+        return runStage(net, x, y, steps, lambda, cfg, opt, clipper, frozen, grad, tinyLoss, () -> false);
+    }
+
+    /** As the overload above; the stage also ends (as converged) once {@code stop} says so. */
+    public static StageResult runStage(SymbolicNetwork net, double[][] x, double[] y, int steps, double lambda,
+                                       TrainConfig cfg, Optimizer opt, GradientClipper clipper, boolean[] frozen,
+                                       double[] grad, double tinyLoss, BooleanSupplier stop) {
         double[] params = net.params();
         boolean[] mask = net.weightMask();
         double lr = cfg.learningRate();
@@ -108,6 +128,9 @@ public final class Trainer {
         double bestAtCheck = Double.POSITIVE_INFINITY;
         double loss = Double.NaN;
         for (int step = 0; step < steps; step++) {
+            if ((step & 63) == 63 && stop.getAsBoolean()) {
+                return new StageResult(step, loss, Double.isFinite(loss));
+            }
             loss = net.lossAndGradient(x, y, grad);
             if (lambda > 0.0) {
                 loss += L05.addPenalty(params, mask, lambda, a, grad);
@@ -144,18 +167,5 @@ public final class Trainer {
             lr *= lrFactor;
         }
         return new StageResult(steps, loss, true);
-    }
-
-    static double variance(double[] y) {
-        double m = 0.0;
-        for (double v : y) {
-            m += v;
-        }
-        m /= y.length;
-        double s = 0.0;
-        for (double v : y) {
-            s += (v - m) * (v - m);
-        }
-        return s / y.length;
     }
 }

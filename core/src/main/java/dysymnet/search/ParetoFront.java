@@ -13,7 +13,9 @@ import java.util.List;
  * is at most {@code max(factor * m, m + floor * var(y))}; among the acceptable ones the one with the lowest
  * complexity is chosen. The relative floor makes every candidate that fits to within round-off count as exact, so
  * of several exact formulas the simplest is returned; the factor (default 1.5) lets a simpler formula win over a
- * more complex one that fits only slightly better, which in noisy data is usually over-fitting.
+ * more complex one that fits only slightly better, which in noisy data is usually over-fitting. With a complexity
+ * limit, only candidates within it are considered (when there are any): a formula of thousands of nodes, which deep
+ * networks produce, is no answer for a person even when it fits best.
  */
 public final class ParetoFront {
     /** Default factor on the lowest MSE within which a simpler candidate is preferred. */
@@ -75,6 +77,21 @@ public final class ParetoFront {
      * @param floor          relative floor, at least 0
      */
     public Candidate choose(double targetVariance, double factor, double floor) {
+        return choose(targetVariance, factor, floor, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The chosen model among the candidates of at most {@code maxComplexity} nodes (all, if none is that small).
+     *
+     * @param targetVariance variance of the training target, scaling the floor
+     * @param factor         at least 1
+     * @param floor          relative floor, at least 0
+     * @param maxComplexity  at least 1
+     */
+    public Candidate choose(double targetVariance, double factor, double floor, int maxComplexity) {
+        if (maxComplexity < 1) {
+            throw new IllegalArgumentException("maxComplexity must be at least 1, got " + maxComplexity);
+        }
         if (!(factor >= 1.0)) {
             throw new IllegalArgumentException("factor must be at least 1, got " + factor);
         }
@@ -84,14 +101,23 @@ public final class ParetoFront {
         if (front.isEmpty()) {
             return null;
         }
-        double m = mostAccurate().mse();
+        List<Candidate> pool = new ArrayList<>();
+        for (Candidate c : front) {
+            if (c.complexity() <= maxComplexity) {
+                pool.add(c);
+            }
+        }
+        if (pool.isEmpty()) {
+            pool = front;
+        }
+        double m = pool.get(pool.size() - 1).mse();
         double scale = Double.isFinite(targetVariance) && targetVariance > 0 ? targetVariance : 1.0;
         double limit = Math.max(factor * m, m + floor * scale);
-        for (Candidate c : front) {
+        for (Candidate c : pool) {
             if (c.mse() <= limit) {
                 return c;
             }
         }
-        return mostAccurate();
+        return pool.get(pool.size() - 1);
     }
 }

@@ -3,15 +3,10 @@ package dysymnet.search;
 import dysymnet.controller.Controller;
 import dysymnet.controller.Sample;
 import dysymnet.data.Dataset;
-import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
-import dysymnet.expr.Simplifier;
 import dysymnet.fit.ConstantFitter;
-import dysymnet.fit.FitResult;
 import dysymnet.fit.Metrics;
 import dysymnet.net.Architecture;
-import dysymnet.net.TrainedNetwork;
-import dysymnet.net.Trainer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -74,7 +69,7 @@ public final class Search {
         Controller controller = new Controller(config.controller(), new SplittableRandom(deriveSeed(config.seed(), -1)));
         SplittableRandom samplingRng = new SplittableRandom(deriveSeed(config.seed(), -2));
         ConstantFitter fitter = Scoring.fitter(config.refiner());
-        Scoring scoring = new Scoring(data, config.training(), fitter);
+        Scoring scoring = new Scoring(data, config.training(), fitter, config.polish());
 
         Map<Architecture, Candidate> seen = new HashMap<>();
         Map<Expr, Candidate> distinct = new LinkedHashMap<>();
@@ -120,7 +115,8 @@ public final class Search {
                         if (cancelled || System.nanoTime() >= deadline) {
                             return null;
                         }
-                        return scoring.score(a, new SplittableRandom(deriveSeed(config.seed(), index)), stepNo);
+                        return scoring.score(a, new SplittableRandom(deriveSeed(config.seed(), index)), stepNo,
+                                () -> cancelled || System.nanoTime() >= deadline);
                     }));
                 }
                 boolean interrupted = false;
@@ -189,22 +185,10 @@ public final class Search {
         }
         List<Candidate> all = new ArrayList<>(distinct.values());
         ParetoFront front = ParetoFront.of(all);
-        Candidate chosen = front.choose(variance(data.y()), config.selectionFactor(), ParetoFront.DEFAULT_FLOOR);
+        Candidate chosen = front.choose(Metrics.variance(data.y()), config.selectionFactor(), ParetoFront.DEFAULT_FLOOR,
+                config.maxComplexity());
         return new SearchResult(chosen, front, List.copyOf(all), toArray(meanRewards), toArray(bestRewards), trained,
                 steps, reason, Duration.ofNanos(System.nanoTime() - start));
-    }
-
-    static double variance(double[] y) {
-        double mean = 0;
-        for (double v : y) {
-            mean += v;
-        }
-        mean /= y.length;
-        double s = 0;
-        for (double v : y) {
-            s += (v - mean) * (v - mean);
-        }
-        return s / y.length;
     }
 
     private static double[] toArray(List<Double> l) {

@@ -23,11 +23,14 @@ import java.util.Objects;
  * @param seed            the seed of every random choice of the search
  * @param refiner         constant refinement method
  * @param policyGradient  false samples architectures uniformly and never updates the controller (the ablation)
- * @param selectionFactor factor of {@link ParetoFront#choose(double, double, double)}
+ * @param selectionFactor factor of {@link ParetoFront#choose(double, double, double, int)}
+ * @param maxComplexity   the chosen model has at most this many nodes when any candidate does (default 100)
+ * @param polish          snap refined constants to the simplest values the data allow ({@link
+ *                        dysymnet.fit.Polisher}); default on
  */
 public record SearchConfig(ControllerConfig controller, TrainConfig training, int batchSize, int maxSteps,
                            Duration timeLimit, double solveR2, int threads, long seed, Refiner refiner,
-                           boolean policyGradient, double selectionFactor) {
+                           boolean policyGradient, double selectionFactor, int maxComplexity, boolean polish) {
 
     /** Default solve threshold on the training R^2; see the class comment. */
     public static final double DEFAULT_SOLVE_R2 = 1.0 - 1e-10;
@@ -54,6 +57,9 @@ public record SearchConfig(ControllerConfig controller, TrainConfig training, in
         if (!(selectionFactor >= 1.0)) {
             throw new IllegalArgumentException("selection factor must be at least 1, got " + selectionFactor);
         }
+        if (maxComplexity < 1) {
+            throw new IllegalArgumentException("max complexity must be at least 1, got " + maxComplexity);
+        }
     }
 
     public static Builder builder() {
@@ -74,6 +80,8 @@ public record SearchConfig(ControllerConfig controller, TrainConfig training, in
         b.refiner = refiner;
         b.policyGradient = policyGradient;
         b.selectionFactor = selectionFactor;
+        b.maxComplexity = maxComplexity;
+        b.polish = polish;
         return b;
     }
 
@@ -90,6 +98,8 @@ public record SearchConfig(ControllerConfig controller, TrainConfig training, in
         private Refiner refiner = Refiner.LM;
         private boolean policyGradient = true;
         private double selectionFactor = ParetoFront.DEFAULT_FACTOR;
+        private int maxComplexity = 100;
+        private boolean polish = true;
 
         public Builder controller(ControllerConfig v) {
             controller = v;
@@ -146,9 +156,19 @@ public record SearchConfig(ControllerConfig controller, TrainConfig training, in
             return this;
         }
 
+        public Builder maxComplexity(int v) {
+            maxComplexity = v;
+            return this;
+        }
+
+        public Builder polish(boolean v) {
+            polish = v;
+            return this;
+        }
+
         public SearchConfig build() {
             return new SearchConfig(controller, training, batchSize, maxSteps, timeLimit, solveR2, threads, seed,
-                    refiner, policyGradient, selectionFactor);
+                    refiner, policyGradient, selectionFactor, maxComplexity, polish);
         }
     }
 }
