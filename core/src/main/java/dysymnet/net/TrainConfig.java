@@ -6,7 +6,8 @@ package dysymnet.net;
  *
  * @param stage1Steps        n1: steps on the MSE alone (paper 10000); 0 skips the stage
  * @param stage2Steps        n2: steps on MSE + lambda * sum L05*(w) (paper 10000); 0 skips the stage
- * @param lambda             regularisation weight (paper 0.005)
+ * @param lambda             regularisation weight (paper 0.005), relative to var(y): the trainer uses
+ *                           {@code lambda * var(y)}, which is the paper's lambda for a standardised target
  * @param smoothing          a, the transition point of L05* (paper 0.01)
  * @param optimizer          the optimizer (default ADAM: lowest MSE within the step budget in our measurements,
  *                           ahead of RMSprop and plain SGD)

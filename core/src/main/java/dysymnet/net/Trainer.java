@@ -44,7 +44,12 @@ public final class Trainer {
         Objects.requireNonNull(rng, "rng");
         double[][] x = data.columns();
         double[] y = data.y();
-        double tinyLoss = 1e-12 * Metrics.variance(y);
+        double variance = Metrics.variance(y);
+        double tinyLoss = 1e-12 * variance;
+        // The penalty weighs against the MSE, whose size is that of y squared: scaled by var(y), lambda means the
+        // same for every target (as if y were standardised), not a strong penalty for small targets and none for
+        // large ones.
+        double lambda = cfg.lambda() * (variance > 0 ? variance : 1.0);
         SymbolicNetwork net = new SymbolicNetwork(arch, data.features(), cfg.bias(), cfg.outputBias());
         int n = net.parameterCount();
         double[] grad = new double[n];
@@ -61,7 +66,7 @@ public final class Trainer {
             if (!s1.finite()) {
                 continue;
             }
-            s2 = runStage(net, x, y, cfg.stage2Steps(), cfg.lambda(), cfg, opt, clipper, null, grad, 0.0, stop);
+            s2 = runStage(net, x, y, cfg.stage2Steps(), lambda, cfg, opt, clipper, null, grad, 0.0, stop);
             if (!s2.finite()) {
                 continue;
             }
