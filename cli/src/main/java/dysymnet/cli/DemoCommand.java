@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code dysymnet demo}: the law of a real falling tennis ball, against the physics models of the paper. */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
         description = {"Find the law of a real falling ball (a tennis ball dropped from a bridge; bundled data).",
             "Trains on t <= 2 s, tests on t > 2 s (extrapolation), and compares the test error with the three",
             "physics models of the DySymNet paper (A: cubic, B: exponential, C: quadratic drag) fitted to the same data."})
@@ -45,6 +45,9 @@ final class DemoCommand implements Callable<Integer> {
             description = "Controller steps at most (default ${DEFAULT-VALUE}).")
     int maxSteps;
 
+    @Option(names = "--batch-size", paramLabel = "N", description = "Networks sampled per controller step.")
+    Integer batchSize;
+
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
     Integer threads;
 
@@ -62,8 +65,14 @@ final class DemoCommand implements Callable<Integer> {
         if (maxSteps < 1) {
             throw new UserError("--max-steps must be at least 1, got " + maxSteps);
         }
+        if (batchSize != null && batchSize < 1) {
+            throw new UserError("--batch-size must be at least 1, got " + batchSize);
+        }
         if (threads != null && threads < 1) {
             throw new UserError("--threads must be at least 1, got " + threads);
+        }
+        if (out != null) {
+            Reports.checkOutputDir("--out", out);
         }
         PrintWriter outw = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -91,6 +100,9 @@ final class DemoCommand implements Callable<Integer> {
                 .timeLimit(Duration.ofMillis(Math.round(timeLimit * 1000)));
         if (threads != null) {
             b.threads(threads);
+        }
+        if (batchSize != null) {
+            b.batchSize(batchSize);
         }
         Fitting.run(b, maxSteps, train, "h", quiet, err, o -> {
             FitReport r = new FitReport(o.model(), new double[][] {tTrain}, hTrain, new double[][] {tTest}, hTest,

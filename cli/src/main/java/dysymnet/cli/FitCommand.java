@@ -6,6 +6,7 @@ import dysymnet.cli.io.Selection;
 import dysymnet.cli.io.Table;
 import dysymnet.cli.io.TableReader;
 import dysymnet.data.Dataset;
+import dysymnet.net.Operator;
 import dysymnet.search.Refiner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code dysymnet fit FILE}: finds a formula for a column of a CSV/TSV table. */
-@Command(name = "fit", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "fit", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
         description = {"Find a closed-form formula for one column of a CSV or TSV file (optionally gzip-compressed).",
             "The delimiter and a header row are detected. Without --test or --test-fraction all rows train."},
         footer = {"", "Examples:",
@@ -111,6 +112,16 @@ final class FitCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         validate();
+        // parsed before the data is read so that every option error is reported before any other work
+        List<Operator> ops = operators == null ? null : Sets.operators(operators);
+        int[] layerSet = layers == null ? null : Sets.integers("--layers", layers, 1);
+        int[] widthSet = widths == null ? null : Sets.integers("--widths", widths, 1);
+        if (json != null) {
+            Reports.checkOutputFile("--json", json, this.out);
+        }
+        if (this.out != null) {
+            Reports.checkOutputDir("--out", this.out);
+        }
         ReadOptions ro = ReadOptions.defaults().withDropMissing(dropMissing);
         Table table = TableReader.read(file, ro);
         Selection train = TableReader.select(table, target, features);
@@ -143,14 +154,14 @@ final class FitCommand implements Callable<Integer> {
         Dataset data = new Dataset(train.featureNames(), xTrain, yTrain);
         SymbolicRegressor.Builder b = SymbolicRegressor.builder().seed(seed).maxSteps(maxSteps)
                 .timeLimit(timeLimit > 0 ? Duration.ofMillis(Math.round(timeLimit * 1000)) : null);
-        if (operators != null) {
-            b.operators(Sets.operators(operators));
+        if (ops != null) {
+            b.operators(ops);
         }
-        if (layers != null) {
-            b.layers(Sets.integers("--layers", layers, 1));
+        if (layerSet != null) {
+            b.layers(layerSet);
         }
-        if (widths != null) {
-            b.widths(Sets.integers("--widths", widths, 1));
+        if (widthSet != null) {
+            b.widths(widthSet);
         }
         if (batchSize != null) {
             b.batchSize(batchSize);
@@ -176,12 +187,7 @@ final class FitCommand implements Callable<Integer> {
     }
 
     private void emit(FitReport r, PrintWriter out, PrintWriter err, boolean reportToErr) {
-        if (json != null) {
-            Reports.writeText(json, Reports.json(r, digits));
-        }
-        if (this.out != null) {
-            Reports.outDir(r, this.out, digits);
-        }
+        // standard output first: if writing a file fails afterwards, the search's result is still shown
         switch (format) {
             case text:
                 Reports.text(r, digits, out);
@@ -201,13 +207,25 @@ final class FitCommand implements Callable<Integer> {
             default:
                 throw new AssertionError(format);
         }
+        out.flush();
         if (reportToErr && !quiet) {
             Reports.text(r, digits, err);
+            err.flush();
         }
-        if (this.out != null && !quiet) {
-            err.println("dysymnet: wrote model.json, pareto.csv, fit.png, pareto.png, reward.png to " + this.out);
+        if (this.out != null) {
+            // first, as --json may name a file in it
+            Reports.createOutputDir(this.out);
         }
-        out.flush();
+        if (json != null) {
+            Reports.writeText(json, Reports.json(r, digits));
+        }
+        if (this.out != null) {
+            Reports.outDir(r, this.out, digits);
+            if (!quiet) {
+                err.println("dysymnet: wrote model.json, pareto.csv, fit.png, pareto.png, reward.png to " + this.out);
+                err.flush();
+            }
+        }
     }
 
     /**

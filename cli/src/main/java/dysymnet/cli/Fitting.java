@@ -6,6 +6,7 @@ import dysymnet.data.Dataset;
 import java.io.PrintWriter;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one fit for the command line: progress display, and Ctrl-C handling that stops the search and still lets
@@ -29,9 +30,9 @@ final class Fitting {
         Progress progress = new Progress(err, quiet, Progress.isTerminal(), maxSteps);
         SymbolicRegressor reg = builder.listener(progress).build();
         CountDownLatch done = new CountDownLatch(1);
-        boolean[] interrupted = {false};
+        AtomicBoolean interrupted = new AtomicBoolean();
         Thread hook = new Thread(() -> {
-            interrupted[0] = true;
+            interrupted.set(true);
             reg.cancel();
             try {
                 // give the main thread time to print and save what it has
@@ -54,11 +55,11 @@ final class Fitting {
             } finally {
                 progress.close();
             }
-            if (interrupted[0] && !quiet) {
+            if (interrupted.get() && !quiet) {
                 err.println("dysymnet: interrupted; reporting the best formula found so far");
                 err.flush();
             }
-            finisher.finish(new Outcome(model, interrupted[0]));
+            finisher.finish(new Outcome(model, interrupted.get()));
         } finally {
             done.countDown();
             if (hooked) {

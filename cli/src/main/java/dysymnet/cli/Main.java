@@ -66,10 +66,21 @@ public final class Main implements Runnable {
 
     /** Runs the command line in-process with the given streams and returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        if (System.getProperty("java.awt.headless") == null) {
+            // plots are drawn off-screen; without this an in-process caller with a DISPLAY would start a toolkit
+            System.setProperty("java.awt.headless", "true");
+        }
         CommandLine cl = commandLine();
         cl.setOut(out);
         cl.setErr(err);
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (RuntimeException | Error e) {
+            // picocli hands only Exceptions to the handler; an Error (out of memory, stack overflow) lands here
+            err.println("dysymnet: internal error: " + oneLine(String.valueOf(e)));
+            err.flush();
+            return INTERNAL_ERROR;
+        }
     }
 
     /** The configured command line (with the bench command when the bench module is on the class path). */

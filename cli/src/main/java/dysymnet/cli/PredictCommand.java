@@ -1,14 +1,17 @@
 package dysymnet.cli;
 
 import dysymnet.api.Model;
-import dysymnet.cli.io.AtomicFiles;
+import dysymnet.cli.io.Delimiter;
+import dysymnet.cli.io.InputException;
 import dysymnet.cli.io.ReadOptions;
 import dysymnet.cli.io.Table;
 import dysymnet.cli.io.TableReader;
+import dysymnet.cli.io.VariableNames;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -21,7 +24,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dysymnet predict}: applies a saved model to a table. */
-@Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "predict", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        sortOptions = false,
         description = {"Predict with a saved model (model.json from 'dysymnet fit --out DIR') on a CSV/TSV file.",
             "Columns are matched by name; a file without header must hold the model's features first, in order.",
             "Writes CSV: the feature columns and a 'prediction' column."})
@@ -43,17 +47,60 @@ final class PredictCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (output != null) {
+            Reports.checkOutputFile("--output", output, null);
+        }
         Model model = load(modelFile);
-        Table table = TableReader.read(file, ReadOptions.defaults().withDropMissing(dropMissing));
         List<String> features = model.features();
-        double[][] cols = new double[features.size()][];
+        Table table = read(file, ReadOptions.defaults().withDropMissing(dropMissing), features.size());
+        // the model's features are the sanitised names fit used, so a header is matched the same way
+        List<String> sanitised = VariableNames.sanitise(table.names());
+        int[] colIndex = new int[features.size()];
         for (int j = 0; j < features.size(); j++) {
-            int k = table.hadHeader() ? table.names().indexOf(features.get(j)) : j;
+            int k = j;
+            if (table.hadHeader()) {
+                k = table.names().indexOf(features.get(j));
+                if (k < 0) {
+                    k = sanitised.indexOf(features.get(j));
+                }
+            }
             if (k < 0 || k >= table.columnCount()) {
                 throw new UserError(file + ": no column '" + features.get(j) + "' (the model needs " + features
                         + "; the file has " + table.names() + ")");
             }
-            cols[j] = table.columns()[k];
+            colIndex[j] = k;
+        }
+        double[][] all = table.columns();
+        int n = table.rowCount();
+        boolean[] keep = new boolean[n];
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            keep[i] = true;
+            for (int k : colIndex) {
+                if (!Double.isFinite(all[k][i])) {
+                    if (!dropMissing) {
+                        throw new UserError(file + ": row " + table.line(i) + ", column '" + table.names().get(k)
+                                + "' (" + (k + 1) + "): not a finite number (use --drop-missing to skip such rows)");
+                    }
+                    keep[i] = false;
+                    break;
+                }
+            }
+            if (keep[i]) {
+                kept++;
+            }
+        }
+        if (kept == 0) {
+            throw new UserError(file + ": no rows left to predict for");
+        }
+        double[][] cols = new double[features.size()][kept];
+        for (int j = 0; j < cols.length; j++) {
+            double[] src = all[colIndex[j]];
+            for (int i = 0, r = 0; i < n; i++) {
+                if (keep[i]) {
+                    cols[j][r++] = src[i];
+                }
+            }
         }
         double[] pred = model.predictColumns(cols);
         StringBuilder sb = new StringBuilder();
@@ -74,19 +121,52 @@ final class PredictCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * Reads the table; for a one-feature model also a file of that single column, in which the reader cannot
+     * detect a delimiter (it expects a target and a feature).
+     */
+    private static Table read(Path file, ReadOptions ro, int featureCount) {
+        try {
+            return TableReader.read(file, ro);
+        } catch (InputException e) {
+            if (featureCount != 1) {
+                throw e;
+            }
+            Table single;
+            try {
+                single = TableReader.read(file, ro.withDelimiter(Delimiter.COMMA));
+            } catch (InputException again) {
+                throw e;
+            }
+            if (single.columnCount() != 1) {
+                throw e;
+            }
+            return single;
+        }
+    }
+
     static Model load(Path modelFile) {
         String json;
         try {
             json = Files.readString(modelFile, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new UserError(modelFile + ": model file not found");
+        } catch (CharacterCodingException e) {
+            throw new UserError(modelFile + ": not a model file (not UTF-8 text)");
         } catch (IOException | UncheckedIOException e) {
             throw new UserError(modelFile + ": cannot read model (" + e.getMessage() + ")");
         }
+        Model m;
         try {
-            return Model.fromJson(json);
-        } catch (IllegalArgumentException e) {
-            throw new UserError(modelFile + ": " + e.getMessage());
+            m = Model.fromJson(json);
+        } catch (RuntimeException e) {
+            // a damaged tree can fail in many ways inside the reader; all mean the same to the user
+            throw new UserError(modelFile + ": not a valid model file ("
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
         }
+        if (m.features().isEmpty()) {
+            throw new UserError(modelFile + ": not a valid model file (no features)");
+        }
+        return m;
     }
 }

@@ -12,7 +12,12 @@ import dysymnet.search.Candidate;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
@@ -104,11 +109,101 @@ final class Reports {
         }
     }
 
+    /**
+     * Fails with a one-line {@link UserError} when {@code file} cannot become an output file: it is a directory, or
+     * its directory does not exist (unless that directory is {@code willCreate}, which the command creates first).
+     * Checked before a long search so that a typo does not cost the search's result.
+     */
+    static void checkOutputFile(String option, Path file, Path willCreate) {
+        Path abs = file.toAbsolutePath().normalize();
+        if (Files.isDirectory(abs)) {
+            throw new UserError(option + " " + file + ": is a directory, not a file");
+        }
+        Path dir = abs.getParent();
+        if (dir == null) {
+            throw new UserError(option + " " + file + ": not a file path");
+        }
+        if (willCreate != null && dir.equals(willCreate.toAbsolutePath().normalize())) {
+            return;
+        }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new UserError(option + " " + file + ": " + dir + " is not a directory");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new UserError(option + " " + file + ": directory " + dir + " does not exist");
+        }
+        if (!Files.isWritable(dir)) {
+            throw new UserError(option + " " + file + ": directory " + dir + " is not writable");
+        }
+    }
+
+    /**
+     * Fails with a one-line {@link UserError} when {@code dir} cannot become the output directory: it exists and is
+     * not a directory, or it cannot be created because a part of its path is a file or is not writable.
+     */
+    static void checkOutputDir(String option, Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        if (Files.exists(abs)) {
+            if (!Files.isDirectory(abs)) {
+                throw new UserError(option + " " + dir + ": exists and is not a directory");
+            }
+            if (!Files.isWritable(abs)) {
+                throw new UserError(option + " " + dir + ": directory is not writable");
+            }
+            return;
+        }
+        Path p = abs.getParent();
+        while (p != null && !Files.exists(p)) {
+            p = p.getParent();
+        }
+        if (p == null) {
+            return;
+        }
+        if (!Files.isDirectory(p)) {
+            throw new UserError(option + " " + dir + ": cannot create the directory, " + p + " is not a directory");
+        }
+        if (!Files.isWritable(p)) {
+            throw new UserError(option + " " + dir + ": cannot create the directory, " + p + " is not writable");
+        }
+    }
+
+    /**
+     * What went wrong, in words, without the path: the caller's message names the file, and the path inside a file
+     * system exception is often a temporary file the user never asked for.
+     */
+    static String reason(IOException e) {
+        if (e instanceof DirectoryNotEmptyException) {
+            return "a directory is in the way";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof FileAlreadyExistsException) {
+            return "a file is in the way";
+        }
+        if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
+            return ((FileSystemException) e).getReason();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** Creates the output directory, with a one-line error when that fails. */
+    static void createOutputDir(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UserError(dir + ": cannot create output directory (" + reason(e) + ")");
+        }
+    }
+
     static void writeText(Path file, String text) {
         try {
             AtomicFiles.writeString(file, text);
         } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot write (" + e.getMessage() + ")", e);
+            throw new UncheckedIOException(file + ": cannot write (" + reason(e) + ")", e);
         }
     }
 
@@ -121,17 +216,13 @@ final class Reports {
         try {
             w.write();
         } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot write (" + e.getMessage() + ")", e);
+            throw new UncheckedIOException(file + ": cannot write (" + reason(e) + ")", e);
         }
     }
 
     /** model.json, pareto.csv and the three plots. */
     static void outDir(FitReport r, Path dir, int digits) {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new UserError(dir + ": cannot create output directory (" + e.getMessage() + ")");
-        }
+        createOutputDir(dir);
         Model m = r.model();
         writeText(dir.resolve("model.json"), m.toJson());
         StringBuilder csv = new StringBuilder("complexity,mse_train,r2_train,chosen,expression\n");

@@ -1,0 +1,258 @@
+package dysymnet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dysymnet.api.Model;
+import dysymnet.expr.Parser;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole command line in-process: fit with every output, predict from the saved model, output formats. */
+class CliEndToEndTest {
+    @TempDir
+    static Path dir;
+
+    static Path data;
+    static Path json;
+    static Path out;
+    static CliRun fit;
+
+    @BeforeAll
+    static void fitOnce() throws IOException {
+        data = CliRun.linearCsv(dir);
+        json = dir.resolve("result.json");
+        out = dir.resolve("results");
+        fit = CliRun.fit(data, "--json", json.toString(), "--out", out.toString(), "--quiet");
+    }
+
+    @Test
+    void fitSucceedsQuietly() {
+        assertEquals(0, fit.code(), fit::toString);
+        assertEquals("", fit.err(), "--quiet: nothing on stderr");
+    }
+
+    @Test
+    void textReportHasFormulaScoresParetoSeedAndTime() {
+        String o = fit.out();
+        assertTrue(o.contains("Formula:"), o);
+        assertTrue(o.lines().anyMatch(l -> l.trim().startsWith("y = ")), o);
+        assertTrue(o.lines().anyMatch(l -> l.trim().startsWith("train ")), o);
+        assertTrue(o.lines().anyMatch(l -> l.trim().startsWith("test ")), o);
+        assertTrue(o.contains("R^2") && o.contains("MSE"), o);
+        assertTrue(o.contains("Pareto front"), o);
+        assertTrue(o.contains("seed 0"), o);
+        assertTrue(o.matches("(?s).*trained in \\d+\\.\\d s.*"), o);
+        // the chosen row of the table is marked
+        assertTrue(o.lines().anyMatch(l -> l.startsWith("*")), o);
+    }
+
+    @Test
+    void jsonReportHasAllFieldsWithTheRightTypes() throws IOException {
+        JsonNode j = new ObjectMapper().readTree(json.toFile());
+        for (String f : List.of("expression", "sympy", "latex")) {
+            assertTrue(j.get(f).isTextual(), f);
+        }
+        assertTrue(j.get("complexity").isIntegralNumber());
+        assertTrue(j.get("r2_train").isNumber());
+        assertTrue(j.get("mse_train").isNumber());
+        assertTrue(j.get("r2_test").isNull());
+        assertTrue(j.get("mse_test").isNull());
+        assertTrue(j.get("seed").isIntegralNumber());
+        assertEquals(0, j.get("seed").asLong());
+        assertTrue(j.get("elapsed_seconds").isNumber());
+        assertTrue(j.get("elapsed_seconds").asDouble() >= 0);
+        assertTrue(j.get("pareto").isArray());
+        assertTrue(j.get("pareto").size() >= 1);
+        for (JsonNode p : j.get("pareto")) {
+            assertTrue(p.get("complexity").isIntegralNumber());
+            assertTrue(p.get("mse_train").isNumber());
+            assertTrue(p.get("expression").isTextual());
+            assertTrue(p.get("sympy").isTextual());
+            assertNotNull(Parser.parse(p.get("expression").asText()));
+        }
+        // y = 2x + 1 is within reach of one step of two one-layer networks
+        assertTrue(j.get("r2_train").asDouble() > 0.999, j.toString());
+        assertEquals(j.get("complexity").asInt(), Parser.parse(j.get("expression").asText()).complexity());
+    }
+
+    @Test
+    void expressionReparsesToTheSavedModel() throws IOException {
+        JsonNode j = new ObjectMapper().readTree(json.toFile());
+        Model m = Model.load(out.resolve("model.json"));
+        assertEquals(m.expression(), Parser.parse(j.get("expression").asText()));
+    }
+
+    @Test
+    void outDirHasModelCsvAndPlots() throws IOException {
+        Model m = Model.load(out.resolve("model.json"));
+        assertEquals(List.of("x"), m.features());
+        List<String> csv = Files.readAllLines(out.resolve("pareto.csv"), StandardCharsets.UTF_8);
+        assertTrue(csv.get(0).startsWith("complexity,"), csv.get(0));
+        assertTrue(csv.size() >= 2, csv.toString());
+        assertEquals(m.pareto().size(), csv.size() - 1);
+        for (String png : List.of("fit.png", "pareto.png", "reward.png")) {
+            BufferedImage img = ImageIO.read(out.resolve(png).toFile());
+            assertNotNull(img, png);
+            assertTrue(img.getWidth() > 0 && img.getHeight() > 0, png);
+        }
+        try (Stream<Path> files = Files.list(out)) {
+            assertFalse(files.anyMatch(p -> p.getFileName().toString().endsWith(".tmp")), "temporary files left");
+        }
+    }
+
+    @Test
+    void predictEqualsTheLibrary() throws IOException {
+        Path model = out.resolve("model.json");
+        Model m = Model.load(model);
+        List<String> lines = Files.readAllLines(data, StandardCharsets.UTF_8);
+        double[][] rows = new double[lines.size() - 1][];
+        for (int i = 1; i < lines.size(); i++) {
+            rows[i - 1] = new double[] {Double.parseDouble(lines.get(i).split(",")[0])};
+        }
+        double[] expected = m.predict(rows);
+
+        CliRun toStdout = CliRun.run("predict", "--model", model.toString(), data.toString());
+        assertEquals(0, toStdout.code(), toStdout::toString);
+        assertEquals("", toStdout.err());
+        assertPredictions(toStdout.out(), rows, expected);
+
+        Path output = dir.resolve("predictions.csv");
+        CliRun toFile = CliRun.run("predict", "--model", model.toString(), data.toString(),
+                "--output", output.toString());
+        assertEquals(0, toFile.code(), toFile::toString);
+        assertEquals("", toFile.out());
+        assertPredictions(Files.readString(output, StandardCharsets.UTF_8), rows, expected);
+    }
+
+    private static void assertPredictions(String csv, double[][] rows, double[] expected) {
+        List<String> lines = csv.lines().toList();
+        assertEquals("x,prediction", lines.get(0));
+        assertEquals(expected.length, lines.size() - 1);
+        for (int i = 0; i < expected.length; i++) {
+            String[] c = lines.get(i + 1).split(",");
+            assertEquals(rows[i][0], Double.parseDouble(c[0]));
+            assertEquals(expected[i], Double.parseDouble(c[1]), "row " + i);
+        }
+    }
+
+    @Test
+    void predictMissingValues() throws IOException {
+        Path model = out.resolve("model.json");
+        Path bad = dir.resolve("bad-predict.csv");
+        Files.writeString(bad, "x\n1\n\n2\nNaN\n3\n", StandardCharsets.UTF_8);
+        CliRun fails = CliRun.run("predict", "--model", model.toString(), bad.toString());
+        CliBadInputTest.assertOneLineError(fails);
+        assertTrue(fails.err().contains("row 5"), fails::toString);
+        CliRun dropped = CliRun.run("predict", "--model", model.toString(), bad.toString(), "--drop-missing");
+        assertEquals(0, dropped.code(), dropped::toString);
+        assertEquals(4, dropped.out().lines().count(), dropped::toString);
+    }
+
+    @Test
+    void testFractionGivesTestScores() throws IOException {
+        Path j = dir.resolve("split.json");
+        CliRun r = CliRun.fit(data, "--test-fraction", "0.25", "--json", j.toString(), "--quiet");
+        assertEquals(0, r.code(), r::toString);
+        JsonNode n = new ObjectMapper().readTree(j.toFile());
+        assertTrue(n.get("r2_test").isNumber(), n.toString());
+        assertTrue(n.get("mse_test").isNumber(), n.toString());
+        assertTrue(r.out().lines().anyMatch(l -> l.trim().startsWith("test ") && !l.contains(" - ")), r::toString);
+    }
+
+    @Test
+    void separateTestFileAndSanitisedColumnNamesRoundTripThroughPredict() throws IOException {
+        StringBuilder sb = new StringBuilder("time (s),height [m]\n");
+        for (int i = 0; i < 30; i++) {
+            double t = i / 10.0;
+            sb.append(String.format(Locale.ROOT, "%.3f,%.6f%n", t, 3 * t - 2));
+        }
+        Path train = dir.resolve("named.csv");
+        Files.writeString(train, sb, StandardCharsets.UTF_8);
+        Path o = dir.resolve("named-out");
+        CliRun r = CliRun.fit(train, "--test", train.toString(), "--out", o.toString(), "--quiet",
+                "--format", "json");
+        assertEquals(0, r.code(), r::toString);
+        JsonNode n = new ObjectMapper().readTree(r.out());
+        assertTrue(n.get("r2_test").isNumber(), n.toString());
+        CliRun p = CliRun.run("predict", "--model", o.resolve("model.json").toString(), train.toString());
+        assertEquals(0, p.code(), p::toString);
+        assertEquals(31, p.out().lines().count(), p::toString);
+    }
+
+    @Test
+    void formatsPutOnlyTheFormulaOnStdout() throws IOException {
+        Model m = Model.load(out.resolve("model.json"));
+        for (String f : List.of("sympy", "latex", "java")) {
+            CliRun r = CliRun.fit(data, "--format", f, "--quiet");
+            assertEquals(0, r.code(), r::toString);
+            assertEquals("", r.err(), "--quiet");
+            String expected = f.equals("sympy") ? m.sympy(6) : f.equals("latex") ? m.latex(6) : m.java(6);
+            assertEquals(expected, r.out().strip(), f);
+        }
+    }
+
+    @Test
+    void jsonFormatIsTheReportAndTheTextReportGoesToStderr() throws IOException {
+        CliRun r = CliRun.fit(data, "--format", "json");
+        assertEquals(0, r.code(), r::toString);
+        JsonNode n = new ObjectMapper().readTree(r.out());
+        assertTrue(n.get("expression").isTextual());
+        assertTrue(r.err().contains("Formula:"), r::toString);
+        assertTrue(r.err().contains("step 1/1"), "progress on stderr: " + r);
+    }
+
+    @Test
+    void dropMissingSkipsBadRows() throws IOException {
+        List<String> lines = new ArrayList<>(Files.readAllLines(data, StandardCharsets.UTF_8));
+        lines.set(3, "0.5,NaN");
+        lines.set(7, ",2");
+        Path f = dir.resolve("holes.csv");
+        Files.write(f, lines, StandardCharsets.UTF_8);
+        CliRun r = CliRun.fit(f, "--drop-missing", "--quiet", "--format", "sympy");
+        assertEquals(0, r.code(), r::toString);
+    }
+
+    @Test
+    void failureAfterTheSearchIsOneLineAndLeavesNoPartialFile() throws IOException {
+        Path o = dir.resolve("blocked");
+        // a non-empty directory where model.json should go: only writing the file can find out
+        Files.createDirectories(o.resolve("model.json").resolve("x"));
+        CliRun r = CliRun.fit(data, "--out", o.toString(), "--quiet");
+        assertTrue(r.code() != 0, r::toString);
+        String e = r.errTrimmed();
+        assertFalse(e.contains("\n"), r::toString);
+        assertFalse(e.contains("Exception"), r::toString);
+        assertTrue(e.contains("model.json"), r::toString);
+        // the formula was shown before the failure
+        assertTrue(r.out().contains("Formula:"), r::toString);
+        try (Stream<Path> files = Files.list(o)) {
+            assertEquals(List.of(o.resolve("model.json")), files.toList(), "no other or temporary files");
+        }
+    }
+
+    @Test
+    void jsonMayBeInsideANewOutDir() throws IOException {
+        Path o = dir.resolve("fresh");
+        CliRun r = CliRun.fit(data, "--out", o.toString(), "--json", o.resolve("result.json").toString(), "--quiet",
+                "--format", "sympy");
+        assertEquals(0, r.code(), r::toString);
+        assertTrue(Files.isRegularFile(o.resolve("result.json")));
+        assertTrue(Files.isRegularFile(o.resolve("model.json")));
+    }
+}

@@ -1,0 +1,37 @@
+package dysymnet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dysymnet.api.Model;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The demo with a tiny budget: the law found and the comparison with physics models A, B and C. */
+class DemoCommandTest {
+    @Test
+    void demoPrintsTheComparisonTable(@TempDir Path dir) {
+        Path out = dir.resolve("demo-out");
+        CliRun r = CliRun.run("demo", "--max-steps", "1", "--batch-size", "2", "--time-limit", "5", "--threads", "1",
+                "--quiet", "--out", out.toString());
+        assertEquals(0, r.code(), r::toString);
+        assertEquals("", r.err(), "--quiet");
+        String o = r.out();
+        assertTrue(o.contains("h = "), o);
+        assertTrue(o.contains("dysymnet (this run)"), o);
+        for (String m : new String[] {"Model A", "Model B", "Model C"}) {
+            assertTrue(o.lines().anyMatch(l -> l.startsWith(m + ":")), m + " row missing:\n" + o);
+        }
+        assertNotNull(Model.load(out.resolve("model.json")));
+        assertTrue(Files.isRegularFile(out.resolve("fit.png")));
+    }
+
+    @Test
+    void badDemoOptionIsOneLine() {
+        CliBadInputTest.assertOneLineError(CliRun.run("demo", "--time-limit", "0"));
+        CliBadInputTest.assertOneLineError(CliRun.run("demo", "--max-steps", "x"));
+    }
+}
