@@ -1,6 +1,7 @@
 package dysymnet.expr;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -26,6 +27,14 @@ import java.util.Set;
  *       {@code --x -> x}, {@code abs(abs(x)) -> abs(x)};</li>
  *   <li>distributes a numeric factor over a sum ({@code 0.5*(1.2*x + 3) -> 0.6*x + 1.5}) when that does not make
  *       the tree larger, which is what makes the sums of products read off a network collapse;</li>
+ *   <li>expands polynomial sub-expressions into sums of monomials when that does not make the tree larger:
+ *       products and integer powers (up to {@value #MAX_EXPANDED_POWER}) of sums are multiplied out, any other
+ *       sub-expression ({@code sin(x)}, {@code x^0.5}, a denominator) being an atom, and like monomials merge, so
+ *       {@code (x + 1)^2 - x^2 - 1 -> 2*x} and {@code (x + y)*(x - y) -> x^2 - y^2}, while {@code (x + 1)^2} and
+ *       {@code (x + y + z)^6} stay as they are. Within a sum, the terms whose expansion does not pay are kept
+ *       factored ({@code (x + y + z)^6 + (x + y)^2 - x^2 - y^2 -> (x + y + z)^6 + 2*x*y}). Expansions above
+ *       {@value #MAX_EXPANDED_TERMS} monomials and sub-trees above {@value #MAX_EXPANDED_NODES} nodes are not
+ *       tried, which bounds the work;</li>
  *   <li>orders terms (higher degree first, then by {@link ExprOrder}) and factors (constant first, then by
  *       {@link ExprOrder}) canonically, so that equal functions written differently tend to the same tree, and
  *       prints back naturally: {@code x - 2*y} rather than {@code x + -2*y}, {@code x/y} rather than
@@ -38,7 +47,9 @@ import java.util.Set;
  * accepted exception: cancelling a factor against the same factor in a denominator ({@code x/x -> 1},
  * {@code x*y/x -> y}) and rewriting divisions ({@code (a/b)/c -> a/(b*c)}) change the value where a denominator is
  * exactly zero (protected division gives {@code 0/0 = 0}, and {@code a/0} a huge number), as in any computer
- * algebra system. Constants are used exactly, never rounded. The result is idempotent:
+ * algebra system. Constants are used exactly, never rounded; folded and expanded coefficients are computed in
+ * double precision, so an expansion with cancelling terms ({@code (x - 1.0001)^3} near {@code x = 1}) differs from
+ * the factored form by the round-off of its largest terms, not of its value. The result is idempotent:
  * {@code simplify(simplify(e)).equals(simplify(e))}.
  */
 public final class Simplifier {
@@ -55,9 +66,9 @@ public final class Simplifier {
         Objects.requireNonNull(e, "e");
         // One pass is canonical in almost all cases; a rebuilt tree can still expose a sub-product that a second
         // pass treats on its own (e.g. c*(a + b) inside a quotient), so iterate to a fixed point for idempotence.
-        Expr current = simp(e);
+        Expr current = simp(e, Expansion.WHEN_NOT_LARGER);
         for (int pass = 0; pass < MAX_PASSES; pass++) {
-            Expr next = simp(current);
+            Expr next = simp(current, Expansion.WHEN_NOT_LARGER);
             if (next.equals(current)) {
                 return current;
             }
@@ -66,13 +77,67 @@ public final class Simplifier {
         return current;
     }
 
-    private static Expr simp(Expr e) {
+    /** How a node decides about expanding its polynomial terms, depending on its parent. */
+    private enum Expansion {
+        /** Expand when not larger (the root, a function's argument). */
+        WHEN_NOT_LARGER,
+        /**
+         * Expand only when smaller: the parent is a product or a power, which considers expanding the whole
+         * product itself, so {@code y*(x + 1)} inside {@code y^2*(x + 1)} keeps its readable factored form.
+         */
+        WHEN_SMALLER,
+        /**
+         * Do not decide: the parent is a sum or a negation small enough to be expanded itself; it sees all the
+         * terms of this node and decides about them together, so deciding here as well would only repeat the
+         * work (quadratically along a chain of sums).
+         */
+        DEFERRED
+    }
+
+    private static Expr simp(Expr e, Expansion mode) {
+        Expr r = simpNode(e);
+        if (mode != Expansion.DEFERRED
+                && (e instanceof Binary || e instanceof Unary && ((Unary) e).op() == UnaryOp.NEG)) {
+            r = expandPolynomials(r, mode == Expansion.WHEN_NOT_LARGER);
+        }
+        return r;
+    }
+
+    /** The expansion mode of the children of {@code e}. */
+    private static Expansion childMode(Expr e) {
+        boolean sumLike = isSum(e) || e instanceof Unary && ((Unary) e).op() == UnaryOp.NEG;
+        if (sumLike && atMost(e, MAX_EXPANDED_NODES)) {
+            return Expansion.DEFERRED;
+        }
+        if (e instanceof Binary && !isSum(e)) {
+            return Expansion.WHEN_SMALLER;
+        }
+        return Expansion.WHEN_NOT_LARGER;
+    }
+
+    /** Whether {@code e} has at most {@code limit} nodes, in time O(limit). */
+    private static boolean atMost(Expr e, int limit) {
+        return countUpTo(e, limit + 1) <= limit;
+    }
+
+    private static int countUpTo(Expr e, int cap) {
+        if (e instanceof Unary) {
+            return Math.min(cap, 1 + countUpTo(((Unary) e).arg(), cap - 1));
+        }
+        if (e instanceof Binary) {
+            int l = countUpTo(((Binary) e).left(), cap - 1);
+            return l + 1 >= cap ? cap : Math.min(cap, 1 + l + countUpTo(((Binary) e).right(), cap - 1 - l));
+        }
+        return 1;
+    }
+
+    private static Expr simpNode(Expr e) {
         if (e instanceof Const || e instanceof Var) {
             return e;
         }
         if (e instanceof Unary) {
             Unary u = (Unary) e;
-            Expr a = simp(u.arg());
+            Expr a = simp(u.arg(), childMode(u));
             if (a instanceof Const) {
                 return new Const(u.op().apply(((Const) a).value()));
             }
@@ -85,8 +150,9 @@ public final class Simplifier {
             return new Unary(u.op(), a);
         }
         Binary b = (Binary) e;
-        Expr l = simp(b.left());
-        Expr r = simp(b.right());
+        Expansion mode = childMode(b);
+        Expr l = simp(b.left(), mode);
+        Expr r = simp(b.right(), mode);
         if (l instanceof Const && r instanceof Const) {
             return new Const(b.op().apply(((Const) l).value(), ((Const) r).value()));
         }
@@ -452,6 +518,13 @@ public final class Simplifier {
         double constant;
         final Map<List<Factor>, Double> terms = new LinkedHashMap<>();
 
+        void addAll(Sum o) {
+            constant = BinaryOp.ADD.apply(constant, o.constant);
+            for (Map.Entry<List<Factor>, Double> t : o.terms.entrySet()) {
+                addTerm(t.getValue(), t.getKey());
+            }
+        }
+
         Sum copy() {
             Sum s = new Sum();
             s.constant = constant;
@@ -519,13 +592,24 @@ public final class Simplifier {
             return best;
         }
 
+        /** The monomials in {@link #TERM_ORDER}; each monomial's tree is built once, not once per comparison. */
         List<List<Factor>> sortedKeys() {
-            List<List<Factor>> keys = new ArrayList<>(terms.keySet());
-            keys.sort(TERM_ORDER);
+            List<SortKey> decorated = new ArrayList<>(terms.size());
+            for (List<Factor> key : terms.keySet()) {
+                decorated.add(new SortKey(key, degree(key), rebuildProduct(1.0, key)));
+            }
+            decorated.sort(TERM_ORDER);
+            List<List<Factor>> keys = new ArrayList<>(decorated.size());
+            for (SortKey k : decorated) {
+                keys.add(k.key());
+            }
             return keys;
         }
 
-        /** Leads with the first positive term if there is one, so {@code y - x} stays {@code y - x}. */
+        /**
+         * Leads with the first term that is positive or carries its sign for free, so {@code y - x} stays
+         * {@code y - x} while a polynomial keeps its degree order, {@code -0.5*x^2 + x}.
+         */
         Expr rebuild() {
             List<List<Factor>> keys = sortedKeys();
             if (keys.isEmpty()) {
@@ -533,7 +617,9 @@ public final class Simplifier {
             }
             int lead = -1;
             for (int k = 0; k < keys.size() && lead < 0; k++) {
-                if (terms.get(keys.get(k)) > 0.0) {
+                double c = terms.get(keys.get(k));
+                if (c > 0.0 || rebuildProduct(c, keys.get(k)).complexity()
+                        <= rebuildProduct(-c, keys.get(k)).complexity()) {
                     lead = k;
                 }
             }
@@ -572,10 +658,14 @@ public final class Simplifier {
     }
 
     /** Higher total degree first (x^3 before x^2 before x), then by the order of the monomial trees. */
-    private static final Comparator<List<Factor>> TERM_ORDER = (a, b) -> {
-        int c = Integer.compare(degree(b), degree(a));
-        return c != 0 ? c : ExprOrder.INSTANCE.compare(rebuildProduct(1.0, a), rebuildProduct(1.0, b));
+    private static final Comparator<SortKey> TERM_ORDER = (a, b) -> {
+        int c = Integer.compare(b.degree(), a.degree());
+        return c != 0 ? c : ExprOrder.INSTANCE.compare(a.tree(), b.tree());
     };
+
+    /** A monomial with its total degree and its tree {@code rebuildProduct(1, key)}. */
+    private record SortKey(List<Factor> key, int degree, Expr tree) {
+    }
 
     private static int degree(List<Factor> key) {
         int d = 0;
@@ -583,5 +673,214 @@ public final class Simplifier {
             d += f.exponent();
         }
         return d;
+    }
+
+    // ------------------------------------------------------------------------------------ polynomial expansion
+
+    /** Largest exponent of a sum that is expanded ({@code (a + b)^9} and above stay factored). */
+    private static final int MAX_EXPANDED_POWER = 8;
+    /** Largest number of monomials of an expansion (and of its intermediate products); beyond it, no expansion. */
+    private static final int MAX_EXPANDED_TERMS = 60;
+    /** Larger sub-trees are not expanded, which keeps simplification near-linear on huge trees. */
+    private static final int MAX_EXPANDED_NODES = 300;
+
+    /**
+     * The simplified tree {@code r} with (some of) its polynomial terms expanded into sums of monomials, when that
+     * does not make it larger.
+     *
+     * <p>{@code r} is viewed as a sum of terms {@code c * product of base^n}. A term is expandable when one of its
+     * bases is a sum raised to {@code 1..MAX_EXPANDED_POWER}; its expansion multiplies out those sums recursively,
+     * every other base (a variable, {@code sin(x)}, a negative power, a quotient's denominator...) being an atom
+     * keyed by structural equality. Starting from every expandable term expanded (so that monomials of different
+     * terms can merge or cancel), each term in canonical order is put back in factored form if that makes the
+     * tree strictly smaller; the result replaces {@code r} if it is not larger than {@code r}. Ties go to the
+     * expansion when {@code tiesExpand} (so {@code (x + y)*(x - y)} becomes {@code x^2 - y^2}, while
+     * {@code (x + 1)^2} stays), and to the factored form otherwise (inside a product, which decides about its
+     * own expansion).
+     */
+    private static Expr expandPolynomials(Expr r, boolean tiesExpand) {
+        if (r instanceof Const || r instanceof Var) {
+            return r;
+        }
+        Sum s = new Sum();
+        s.add(r, 1.0);
+        boolean any = false;
+        for (List<Factor> key : s.terms.keySet()) {
+            any |= isExpandable(key);
+        }
+        if (!any || r.complexity() > MAX_EXPANDED_NODES) {
+            return r;
+        }
+        Sum rest = new Sum();
+        rest.constant = s.constant;
+        List<List<Factor>> keys = new ArrayList<>();
+        List<Sum> expansions = new ArrayList<>();
+        for (List<Factor> key : s.sortedKeys()) {
+            double c = s.terms.get(key);
+            Sum x = isExpandable(key) ? expandTerm(c, key) : null;
+            if (x == null) {
+                rest.addTerm(c, key);
+            } else {
+                keys.add(key);
+                expansions.add(x);
+            }
+        }
+        if (keys.isEmpty()) {
+            return r;
+        }
+        boolean[] expanded = new boolean[keys.size()];
+        Arrays.fill(expanded, true);
+        Expr best = assemble(rest, s, keys, expansions, expanded).build();
+        for (int k = 0; k < keys.size(); k++) {
+            expanded[k] = false;
+            Expr candidate = assemble(rest, s, keys, expansions, expanded).build();
+            if (candidate.complexity() < best.complexity()) {
+                best = candidate;
+            } else {
+                expanded[k] = true;
+            }
+        }
+        // Inside a product the coefficient and sign of a factored r merge into the product's coefficient, so they
+        // do not count against it: -x*(y - 1) stays, to become -x^4*(y - 1) in x^3*(-x*(y - 1)), not x^3*(x - x*y).
+        int factored = tiesExpand || isSum(r) ? r.complexity()
+                : rebuildProduct(1.0, asProduct(r).sortedFactors()).complexity();
+        int gain = factored - best.complexity();
+        return gain > 0 || gain == 0 && tiesExpand ? best : r;
+    }
+
+    private static Sum assemble(Sum rest, Sum original, List<List<Factor>> keys, List<Sum> expansions,
+            boolean[] expanded) {
+        Sum out = rest.copy();
+        for (int k = 0; k < keys.size(); k++) {
+            if (expanded[k]) {
+                out.addAll(expansions.get(k));
+            } else {
+                out.addTerm(original.terms.get(keys.get(k)), keys.get(k));
+            }
+        }
+        return out;
+    }
+
+    private static boolean isExpandable(List<Factor> key) {
+        for (Factor f : key) {
+            if (isExpandable(f)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isExpandable(Factor f) {
+        return isSum(f.base()) && f.exponent() >= 1 && f.exponent() <= MAX_EXPANDED_POWER;
+    }
+
+    /** The expansion of {@code c * product of key's factors}, or null if it is too large or not finite. */
+    private static Sum expandTerm(double c, List<Factor> key) {
+        Sum acc = new Sum();
+        acc.constant = c;
+        for (Factor f : key) {
+            if (isExpandable(f)) {
+                Sum base = expandSum(f.base());
+                for (int k = 0; k < f.exponent() && acc != null; k++) {
+                    acc = base == null ? null : multiply(acc, base);
+                }
+            } else {
+                Sum atom = new Sum();
+                atom.terms.put(List.of(f), 1.0);
+                acc = multiply(acc, atom);
+            }
+            if (acc == null) {
+                return null;
+            }
+        }
+        return acc;
+    }
+
+    /** The expansion of a simplified sum, or null if it is too large or not finite. */
+    private static Sum expandSum(Expr sum) {
+        Sum s = new Sum();
+        s.add(sum, 1.0);
+        Sum out = new Sum();
+        out.constant = s.constant;
+        for (Map.Entry<List<Factor>, Double> t : s.terms.entrySet()) {
+            if (isExpandable(t.getKey())) {
+                Sum x = expandTerm(t.getValue(), t.getKey());
+                if (x == null) {
+                    return null;
+                }
+                out.addAll(x);
+            } else {
+                out.addTerm(t.getValue(), t.getKey());
+            }
+            if (out.terms.size() > MAX_EXPANDED_TERMS) {
+                return null;
+            }
+        }
+        return out;
+    }
+
+    /** The product of two expanded sums, or null if it has too many terms or a coefficient that is not finite. */
+    private static Sum multiply(Sum a, Sum b) {
+        Sum out = new Sum();
+        out.constant = BinaryOp.MUL.apply(a.constant, b.constant);
+        if (a.constant != 0.0) {
+            for (Map.Entry<List<Factor>, Double> t : b.terms.entrySet()) {
+                out.addTerm(BinaryOp.MUL.apply(a.constant, t.getValue()), t.getKey());
+            }
+        }
+        for (Map.Entry<List<Factor>, Double> t : a.terms.entrySet()) {
+            if (b.constant != 0.0) {
+                out.addTerm(BinaryOp.MUL.apply(t.getValue(), b.constant), t.getKey());
+            }
+            for (Map.Entry<List<Factor>, Double> u : b.terms.entrySet()) {
+                double c = BinaryOp.MUL.apply(t.getValue(), u.getValue());
+                List<Factor> key = mergeKeys(t.getKey(), u.getKey());
+                if (key == null) {
+                    return null;
+                }
+                if (key.isEmpty()) {
+                    out.constant = BinaryOp.ADD.apply(out.constant, c);
+                } else {
+                    out.addTerm(c, key);
+                }
+            }
+            if (out.terms.size() > MAX_EXPANDED_TERMS) {
+                return null;
+            }
+        }
+        if (out.terms.size() > MAX_EXPANDED_TERMS || !Double.isFinite(out.constant)) {
+            return null;
+        }
+        for (double c : out.terms.values()) {
+            if (!Double.isFinite(c)) {
+                return null;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The sorted factors of the product of two monomials (exponents that cancel drop the factor), or null when an
+     * exponent exceeds what the simplifier handles.
+     */
+    private static List<Factor> mergeKeys(List<Factor> a, List<Factor> b) {
+        Map<Expr, Integer> m = new LinkedHashMap<>();
+        for (Factor f : a) {
+            m.merge(f.base(), f.exponent(), Integer::sum);
+        }
+        for (Factor f : b) {
+            m.merge(f.base(), f.exponent(), Integer::sum);
+        }
+        List<Factor> out = new ArrayList<>();
+        for (Map.Entry<Expr, Integer> f : m.entrySet()) {
+            if (Math.abs(f.getValue()) > MAX_POWER) {
+                return null;
+            }
+            if (f.getValue() != 0) {
+                out.add(new Factor(f.getKey(), f.getValue()));
+            }
+        }
+        out.sort(FACTOR_ORDER);
+        return List.copyOf(out);
     }
 }
