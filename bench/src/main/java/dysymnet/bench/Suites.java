@@ -280,16 +280,7 @@ public final class Suites {
     /** A random 75/25 split; the training part is then cut to at most {@code maxTrain} random rows. */
     static Problem.Split split(Dataset all, RandomGenerator rng, int maxTrain) {
         int n = all.rows();
-        int[] perm = new int[n];
-        for (int i = 0; i < n; i++) {
-            perm[i] = i;
-        }
-        for (int i = n - 1; i > 0; i--) {
-            int k = rng.nextInt(i + 1);
-            int tmp = perm[i];
-            perm[i] = perm[k];
-            perm[k] = tmp;
-        }
+        int[] perm = Dataset.permutation(n, rng);
         int nTrain = (int) Math.round(n * TRAIN_FRACTION);
         if (nTrain < 1 || nTrain >= n) {
             throw new IllegalArgumentException("a data set of " + n + " rows is too small for a 75/25 split");

@@ -129,29 +129,24 @@ final class FitCommand implements Callable<Integer> {
         if (test != null) {
             testSel = selectLike(TableReader.read(test, ro), table, train);
         }
-        double[][] xTrain = train.x();
-        double[] yTrain = train.y();
-        double[][] xTest = testSel == null ? null : testSel.x();
-        double[] yTest = testSel == null ? null : testSel.y();
+        Dataset data = train.toDataset();
+        Dataset testData = testSel == null ? null : testSel.toDataset();
         if (testFraction != null) {
-            int n = yTrain.length;
+            int n = data.rows();
             int nTest = (int) Math.round(n * testFraction);
             if (nTest < 1 || n - nTest < TableReader.MIN_ROWS) {
                 throw new UserError("--test-fraction " + testFraction + " leaves " + (n - nTest)
                         + " training and " + nTest + " test rows of " + n + "; need at least " + TableReader.MIN_ROWS
                         + " training rows and 1 test row");
             }
-            int[] perm = permutation(n, seed);
+            int[] perm = Dataset.permutation(n, new SplittableRandom(seed ^ 0x5DEECE66DL));
             int[] testIdx = Arrays.copyOfRange(perm, 0, nTest);
             int[] trainIdx = Arrays.copyOfRange(perm, nTest, n);
             Arrays.sort(testIdx);
             Arrays.sort(trainIdx);
-            xTest = rows(xTrain, testIdx);
-            yTest = rows(yTrain, testIdx);
-            xTrain = rows(xTrain, trainIdx);
-            yTrain = rows(yTrain, trainIdx);
+            testData = data.select(testIdx);
+            data = data.select(trainIdx);
         }
-        Dataset data = new Dataset(train.featureNames(), xTrain, yTrain);
         SymbolicRegressor.Builder b = SymbolicRegressor.builder().seed(seed).maxSteps(maxSteps)
                 .timeLimit(timeLimit > 0 ? Duration.ofMillis(Math.round(timeLimit * 1000)) : null);
         if (ops != null) {
@@ -172,13 +167,12 @@ final class FitCommand implements Callable<Integer> {
         if (refiner != null) {
             b.refiner(refiner);
         }
-        final double[][] fxTest = xTest;
-        final double[] fyTest = yTest;
-        final double[][] fxTrain = xTrain;
-        final double[] fyTrain = yTrain;
+        final Dataset trainData = data;
+        final Dataset fTest = testData;
         boolean reportToErr = format != Format.text;
-        Fitting.run(b, maxSteps, data, train.targetName(), quiet, err, o -> {
-            FitReport r = new FitReport(o.model(), fxTrain, fyTrain, fxTest, fyTest,
+        Fitting.run(b, maxSteps, trainData, train.targetName(), quiet, err, o -> {
+            FitReport r = new FitReport(o.model(), trainData.columns(), trainData.y(),
+                    fTest == null ? null : fTest.columns(), fTest == null ? null : fTest.y(),
                     train.featureNames().stream().map(train::original).collect(Collectors.toList()),
                     train.targetName(), o.cancelled());
             emit(r, out, err, reportToErr);
@@ -267,36 +261,5 @@ final class FitCommand implements Callable<Integer> {
         if (digits < 1 || digits > 17) {
             throw new UserError("--digits must be between 1 and 17, got " + digits);
         }
-    }
-
-    static int[] permutation(int n, long seed) {
-        int[] p = new int[n];
-        for (int i = 0; i < n; i++) {
-            p[i] = i;
-        }
-        SplittableRandom rng = new SplittableRandom(seed ^ 0x5DEECE66DL);
-        for (int i = n - 1; i > 0; i--) {
-            int j = rng.nextInt(i + 1);
-            int t = p[i];
-            p[i] = p[j];
-            p[j] = t;
-        }
-        return p;
-    }
-
-    static double[][] rows(double[][] cols, int[] idx) {
-        double[][] r = new double[cols.length][];
-        for (int j = 0; j < cols.length; j++) {
-            r[j] = rows(cols[j], idx);
-        }
-        return r;
-    }
-
-    static double[] rows(double[] col, int[] idx) {
-        double[] r = new double[idx.length];
-        for (int k = 0; k < idx.length; k++) {
-            r[k] = col[idx[k]];
-        }
-        return r;
     }
 }

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.random.RandomGenerator;
 
 /**
  * A regression data set held column-major: {@code x[j][i]} is feature {@code j} of row {@code i}.
@@ -144,6 +145,21 @@ public final class Dataset {
             cy[k] = y[i];
         }
         return new Dataset(names, cx, cy);
+    }
+
+    /** A random permutation of 0..n-1 (Fisher-Yates), for random splits of rows. */
+    public static int[] permutation(int n, RandomGenerator rng) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int t = p[i];
+            p[i] = p[j];
+            p[j] = t;
+        }
+        return p;
     }
 
     /** The same features with another target. */

@@ -63,19 +63,7 @@ public final class Metrics {
 
     /** Population variance of y (0 for fewer than one value). */
     public static double variance(double[] y) {
-        if (y.length == 0) {
-            return 0.0;
-        }
-        double mean = 0;
-        for (double v : y) {
-            mean += v;
-        }
-        mean /= y.length;
-        double s = 0;
-        for (double v : y) {
-            s += (v - mean) * (v - mean);
-        }
-        return s / y.length;
+        return y.length == 0 ? 0.0 : totalSumOfSquares(y) / y.length;
     }
 
     static double sumOfSquaredResiduals(double[] predicted, double[] y) {
