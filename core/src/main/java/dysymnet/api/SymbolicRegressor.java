@@ -135,6 +135,7 @@ public final class SymbolicRegressor {
         m.put("selection_factor", Double.toString(c.selectionFactor()));
         m.put("max_complexity", Integer.toString(c.maxComplexity()));
         m.put("polish", Boolean.toString(c.polish()));
+        m.put("elimination", Boolean.toString(c.elimination()));
         m.put("controller", c.controller().toString());
         m.put("training", c.training().toString());
         return m;
@@ -201,7 +202,7 @@ public final class SymbolicRegressor {
             return this;
         }
 
-        /** Training R^2 at which the search stops as solved (default 1 - 1e-10, see {@link SearchConfig}). */
+        /** Training R^2 at which the search stops as solved (default 1 - 1e-13, see {@link SearchConfig}). */
         public Builder solveR2(double r2) {
             search.solveR2(r2);
             return this;
@@ -242,6 +243,15 @@ public final class SymbolicRegressor {
         /** Snap refined constants to the simplest values the data allow (default on). */
         public Builder polish(boolean on) {
             search.polish(on);
+            return this;
+        }
+
+        /**
+         * Backward elimination with refitting from each refined formula and each small dense network (default on;
+         * see {@link dysymnet.fit.Eliminator}).
+         */
+        public Builder elimination(boolean on) {
+            search.elimination(on);
             return this;
         }
 

@@ -15,6 +15,8 @@ import dysymnet.expr.Expr;
  * @param restarts      restarts after non-finite numbers
  * @param ok            false when every attempt hit a non-finite loss or gradient
  * @param expression    the raw read-off of the returned network over the data's names (not simplified)
+ * @param stage1Params  the network's parameters at the end of stage 1 (dense, before the penalty and pruning);
+ *                      null when training failed. Read-only by convention.
  */
 public record TrainedNetwork(
         SymbolicNetwork network,
@@ -25,5 +27,16 @@ public record TrainedNetwork(
         int fineTuneSteps,
         int restarts,
         boolean ok,
-        Expr expression) {
+        Expr expression,
+        double[] stage1Params) {
+
+    /** The network as it was at the end of stage 1 (a copy), or null when training failed. */
+    public SymbolicNetwork stage1Network() {
+        if (stage1Params == null) {
+            return null;
+        }
+        SymbolicNetwork n = network.copy();
+        n.setParams(stage1Params);
+        return n;
+    }
 }

@@ -66,6 +66,7 @@ public final class Trainer {
             if (!s1.finite()) {
                 continue;
             }
+            double[] dense = net.params().clone();
             s2 = runStage(net, x, y, cfg.stage2Steps(), lambda, cfg, opt, clipper, null, grad, 0.0, stop);
             if (!s2.finite()) {
                 continue;
@@ -97,10 +98,10 @@ public final class Trainer {
                 }
             }
             return new TrainedNetwork(net, finalLoss, mse, s1.steps(), s2.steps(), tuned, attempt, true,
-                    net.toExpr(data.names()));
+                    net.toExpr(data.names()), dense);
         }
         return new TrainedNetwork(net, Double.NaN, Double.NaN, s1 == null ? 0 : s1.steps(),
-                s2 == null ? 0 : s2.steps(), 0, cfg.maxRestarts(), false, new Const(Double.NaN));
+                s2 == null ? 0 : s2.steps(), 0, cfg.maxRestarts(), false, new Const(Double.NaN), null);
     }
 
     /**

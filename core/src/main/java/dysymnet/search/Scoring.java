@@ -7,31 +7,50 @@ import dysymnet.expr.Expr;
 import dysymnet.expr.Simplifier;
 import dysymnet.fit.BfgsFitter;
 import dysymnet.fit.ConstantFitter;
-import dysymnet.fit.FitResult;
+import dysymnet.fit.Eliminator;
 import dysymnet.fit.LevenbergMarquardtFitter;
 import dysymnet.fit.Metrics;
 import dysymnet.fit.Polisher;
 import dysymnet.net.Architecture;
-import dysymnet.net.TrainConfig;
+import dysymnet.net.SymbolicNetwork;
 import dysymnet.net.TrainedNetwork;
 import dysymnet.net.Trainer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
 
-/** Turns one sampled architecture into a scored candidate: train, prune, read off, simplify, refine, score. */
+/**
+ * Turns one sampled architecture into scored candidates: train, prune, read off, simplify, refine, polish, score;
+ * then, with elimination on, the {@link Eliminator} paths from that formula and from the dense stage-1 network.
+ */
 final class Scoring {
     private final Dataset data;
-    private final TrainConfig training;
+    private final SearchConfig config;
     private final ConstantFitter fitter;
     private final Polisher polisher;
+    private final Eliminator eliminator;
     private final double variance;
 
-    Scoring(Dataset data, TrainConfig training, ConstantFitter fitter, boolean polish) {
+    Scoring(Dataset data, SearchConfig config) {
         this.data = data;
-        this.training = training;
-        this.fitter = fitter;
-        this.polisher = polish ? new Polisher() : null;
+        this.config = config;
+        this.fitter = fitter(config.refiner());
+        this.polisher = config.polish() ? new Polisher() : null;
+        this.eliminator = config.elimination() && fitter != null ? new Eliminator(fitter) : null;
         this.variance = Metrics.variance(data.y());
+    }
+
+    /**
+     * What one architecture gave.
+     *
+     * @param representative the candidate that stands for the architecture: its reward is the controller's reward,
+     *                       and it is the one the search's selection rule would choose among {@code candidates}
+     * @param candidates     every distinct formula found for the architecture (the representative among them)
+     */
+    record Scored(Candidate representative, List<Candidate> candidates) {
     }
 
     static ConstantFitter fitter(Refiner refiner) {
@@ -53,25 +72,50 @@ final class Scoring {
                 a.toString(), step);
     }
 
-    Candidate score(Architecture arch, RandomGenerator rng, int step, BooleanSupplier stop) {
+    Scored score(Architecture arch, RandomGenerator rng, int step, BooleanSupplier stop) {
         TrainedNetwork t;
         try {
-            t = Trainer.train(arch, data, training, rng, stop);
+            t = Trainer.train(arch, data, config.training(), rng, stop);
         } catch (ArithmeticException | IllegalStateException e) {
-            return failed(arch, step);
+            return single(failed(arch, step));
         }
         if (!t.ok()) {
-            return failed(arch, step);
+            return single(failed(arch, step));
         }
-        Expr expr = Simplifier.simplify(t.expression());
+        String name = arch.toString();
+        Expr expr = refine(Simplifier.simplify(t.expression()));
+        List<Expr> formulas = new ArrayList<>();
+        formulas.add(expr);
+        if (eliminator != null && !stop.getAsBoolean()) {
+            formulas.addAll(eliminator.path(expr, data));
+            SymbolicNetwork dense = t.stage1Network();
+            if (dense.parameterCount() <= eliminator.maxConstants() && !stop.getAsBoolean()) {
+                Expr d = refine(Simplifier.simplify(dense.toExpr(data.names())));
+                formulas.add(d);
+                formulas.addAll(eliminator.path(d, data));
+            }
+        }
+        Map<Expr, Candidate> distinct = new LinkedHashMap<>();
+        for (Expr f : formulas) {
+            Expr p = polisher != null && f.complexity() <= MAX_POLISHED_COMPLEXITY ? polisher.polish(f, data) : f;
+            distinct.putIfAbsent(p, candidate(p, name, step));
+        }
+        List<Candidate> all = List.copyOf(distinct.values());
+        Candidate representative = ParetoFront.of(all).choose(variance, config.selectionFactor(),
+                ParetoFront.DEFAULT_FLOOR, config.maxComplexity());
+        return new Scored(representative == null ? all.get(0) : representative, all);
+    }
+
+    /** The formula with its constants refined (unchanged without a fitter or when it is too large). */
+    private Expr refine(Expr expr) {
         if (fitter != null && expr.complexity() <= MAX_REFINED_COMPLEXITY) {
-            FitResult f = fitter.fit(expr, data);
-            expr = Simplifier.simplify(f.expression());
+            return Simplifier.simplify(fitter.fit(expr, data).expression());
         }
-        if (polisher != null && expr.complexity() <= MAX_POLISHED_COMPLEXITY) {
-            expr = polisher.polish(expr, data);
-        }
-        return candidate(expr, arch.toString(), step);
+        return expr;
+    }
+
+    static Scored single(Candidate c) {
+        return new Scored(c, List.of(c));
     }
 
     /**

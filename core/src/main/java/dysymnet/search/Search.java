@@ -4,7 +4,6 @@ import dysymnet.controller.Controller;
 import dysymnet.controller.Sample;
 import dysymnet.data.Dataset;
 import dysymnet.expr.Expr;
-import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.Metrics;
 import dysymnet.net.Architecture;
 import java.time.Duration;
@@ -68,10 +67,9 @@ public final class Search {
                 : start + Math.max(1L, config.timeLimit().toNanos());
         Controller controller = new Controller(config.controller(), new SplittableRandom(deriveSeed(config.seed(), -1)));
         SplittableRandom samplingRng = new SplittableRandom(deriveSeed(config.seed(), -2));
-        ConstantFitter fitter = Scoring.fitter(config.refiner());
-        Scoring scoring = new Scoring(data, config.training(), fitter, config.polish());
+        Scoring scoring = new Scoring(data, config);
 
-        Map<Architecture, Candidate> seen = new HashMap<>();
+        Map<Architecture, Scoring.Scored> seen = new HashMap<>();
         Map<Expr, Candidate> distinct = new LinkedHashMap<>();
         List<Double> meanRewards = new ArrayList<>();
         List<Double> bestRewards = new ArrayList<>();
@@ -104,7 +102,7 @@ public final class Search {
                     }
                 }
                 // train each architecture not seen before, once, in parallel
-                Map<Architecture, Future<Candidate>> jobs = new LinkedHashMap<>();
+                Map<Architecture, Future<Scoring.Scored>> jobs = new LinkedHashMap<>();
                 for (Architecture a : archs) {
                     long index = sampleIndex++;
                     if (seen.containsKey(a) || jobs.containsKey(a)) {
@@ -120,8 +118,8 @@ public final class Search {
                     }));
                 }
                 boolean interrupted = false;
-                for (Map.Entry<Architecture, Future<Candidate>> e : jobs.entrySet()) {
-                    Candidate c;
+                for (Map.Entry<Architecture, Future<Scoring.Scored>> e : jobs.entrySet()) {
+                    Scoring.Scored c;
                     try {
                         c = e.getValue().get();
                     } catch (InterruptedException ie) {
@@ -131,7 +129,7 @@ public final class Search {
                         break;
                     } catch (ExecutionException ee) {
                         // scoring handles numerical trouble itself; anything else is a bug, but must not end the search
-                        c = Scoring.failed(e.getKey(), step);
+                        c = Scoring.single(Scoring.failed(e.getKey(), step));
                     }
                     if (c != null) {
                         seen.put(e.getKey(), c);
@@ -147,18 +145,21 @@ public final class Search {
                 double sum = 0;
                 double stepBest = 0;
                 for (int k = 0; k < archs.size(); k++) {
-                    Candidate c = seen.get(archs.get(k));
-                    if (c == null) {
+                    Scoring.Scored scored = seen.get(archs.get(k));
+                    if (scored == null) {
                         complete = false;
                         continue;
                     }
-                    rewards[k] = c.reward();
-                    sum += c.reward();
-                    stepBest = Math.max(stepBest, c.reward());
-                    if (Double.isFinite(c.mse())) {
-                        distinct.putIfAbsent(c.expression(), c);
-                        if (best == null || c.mse() < best.mse()) {
-                            best = c;
+                    double reward = scored.representative().reward();
+                    rewards[k] = reward;
+                    sum += reward;
+                    stepBest = Math.max(stepBest, reward);
+                    for (Candidate c : scored.candidates()) {
+                        if (Double.isFinite(c.mse())) {
+                            distinct.putIfAbsent(c.expression(), c);
+                            if (best == null || c.mse() < best.mse()) {
+                                best = c;
+                            }
                         }
                     }
                 }

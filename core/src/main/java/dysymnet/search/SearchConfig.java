@@ -14,11 +14,12 @@ import java.util.Objects;
  * @param maxSteps        controller steps at most
  * @param timeLimit       wall-time budget, or null for none (a time-limited search is reproducible only up to
  *                        where it stopped)
- * @param solveR2         the search stops once a candidate reaches this training R^2. Default 1 - 1e-10, i.e. a
- *                        relative RMSE of 1e-5: what an exact formula reaches after constant refinement. We
- *                        measured that 0.99999 is reached by approximations such as
- *                        {@code 57.7*sin(0.26*x)^3 + ...} for x^3+x^2+x, so it does not mean "solved" (the
- *                        reference stopped at 0.99, much earlier still). A value above 1 never stops.
+ * @param solveR2         the search stops once a candidate reaches this training R^2. Default 1 - 1e-13: an exact
+ *                        formula reaches about 1 - 1e-30 after constant refinement, and 1 - 1e-14 at worst after
+ *                        polishing. We measured that 0.99999 is reached by approximations such as
+ *                        {@code 57.7*sin(0.26*x)^3 + ...} for x^3+x^2+x, and refitted dense networks reach
+ *                        1 - 1e-11 or 1 - 1e-12 on smooth targets over small ranges, so none of these means
+ *                        "solved" (the reference stopped at 0.99). A value above 1 never stops.
  * @param threads         worker threads for training networks (the result does not depend on it)
  * @param seed            the seed of every random choice of the search
  * @param refiner         constant refinement method
@@ -27,13 +28,17 @@ import java.util.Objects;
  * @param maxComplexity   the chosen model has at most this many nodes when any candidate does (default 100)
  * @param polish          snap refined constants to the simplest values the data allow ({@link
  *                        dysymnet.fit.Polisher}); default on
+ * @param elimination     also run backward elimination with refitting ({@link dysymnet.fit.Eliminator}) from each
+ *                        refined formula and from each small network's dense stage-1 state, adding every formula
+ *                        of those paths to the candidates; needs a refiner; default on
  */
 public record SearchConfig(ControllerConfig controller, TrainConfig training, int batchSize, int maxSteps,
                            Duration timeLimit, double solveR2, int threads, long seed, Refiner refiner,
-                           boolean policyGradient, double selectionFactor, int maxComplexity, boolean polish) {
+                           boolean policyGradient, double selectionFactor, int maxComplexity, boolean polish,
+                           boolean elimination) {
 
     /** Default solve threshold on the training R^2; see the class comment. */
-    public static final double DEFAULT_SOLVE_R2 = 1.0 - 1e-10;
+    public static final double DEFAULT_SOLVE_R2 = 1.0 - 1e-13;
 
     public SearchConfig {
         Objects.requireNonNull(controller, "controller");
@@ -82,6 +87,7 @@ public record SearchConfig(ControllerConfig controller, TrainConfig training, in
         b.selectionFactor = selectionFactor;
         b.maxComplexity = maxComplexity;
         b.polish = polish;
+        b.elimination = elimination;
         return b;
     }
 
@@ -100,6 +106,7 @@ public record SearchConfig(ControllerConfig controller, TrainConfig training, in
         private double selectionFactor = ParetoFront.DEFAULT_FACTOR;
         private int maxComplexity = 100;
         private boolean polish = true;
+        private boolean elimination = true;
 
         public Builder controller(ControllerConfig v) {
             controller = v;
@@ -166,9 +173,14 @@ public record SearchConfig(ControllerConfig controller, TrainConfig training, in
             return this;
         }
 
+        public Builder elimination(boolean v) {
+            elimination = v;
+            return this;
+        }
+
         public SearchConfig build() {
             return new SearchConfig(controller, training, batchSize, maxSteps, timeLimit, solveR2, threads, seed,
-                    refiner, policyGradient, selectionFactor, maxComplexity, polish);
+                    refiner, policyGradient, selectionFactor, maxComplexity, polish, elimination);
         }
     }
 }

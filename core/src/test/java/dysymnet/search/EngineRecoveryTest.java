@@ -6,10 +6,8 @@ import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
-import dysymnet.fit.LevenbergMarquardtFitter;
 import dysymnet.fit.Metrics;
 import dysymnet.net.Architecture;
-import dysymnet.net.TrainConfig;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -36,15 +34,17 @@ class EngineRecoveryTest {
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
         "x^3+x^2+x; x; -1; 1; [id,square,cube]; 0",
-        "2*sin(x)*cos(y); x y; 0; 1; [sin,cos]-[*]; 0"})
+        "2*sin(x)*cos(y); x y; 0; 1; [sin,cos]-[*]; 0",
+        "sin(x^2)*cos(x)-0.75; x; -1; 1; [square,id]-[sin,cos]-[*]; 1"})
     void recoversWithAHandGivenArchitecture(String formula, String variables, double lo, double hi, String arch,
                                             long seed) {
         Expr truth = Parser.parse(formula);
         List<String> vars = Arrays.asList(variables.split(" "));
         Dataset train = sample(truth, vars, lo, hi, 1);
         Dataset test = sample(truth, vars, lo, hi, 2);
-        Scoring scoring = new Scoring(train, TrainConfig.defaults(), new LevenbergMarquardtFitter(), true);
-        Candidate c = scoring.score(Architecture.parse(arch), new SplittableRandom(seed), 0, () -> false);
+        Scoring scoring = new Scoring(train, SearchConfig.builder().build());
+        Candidate c = scoring.score(Architecture.parse(arch), new SplittableRandom(seed), 0, () -> false)
+                .representative();
         double[] pred = Evaluator.evaluate(c.expression(), test);
         double r2 = Metrics.r2(pred, test.y());
         assertTrue(r2 >= 0.99999, () -> formula + ": test R^2 " + r2 + " for " + c.expression());

@@ -1,0 +1,127 @@
+package dysymnet.fit;
+
+import dysymnet.data.Dataset;
+import dysymnet.expr.Constants;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
+import dysymnet.expr.Simplifier;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Backward elimination of constants with refitting: from a fitted formula, repeatedly removes the one constant
+ * whose removal (setting it to 0, simplifying, refitting the remaining constants) costs the least error, as long as
+ * the error stays within {@code max(factor * current, floor * var(y))}. Every accepted step gives a formula strictly
+ * smaller than the one before; the path of these formulas is returned, for the search's Pareto front to choose
+ * from.
+ *
+ * <p>Why: an over-parameterised formula (the read-off of a dense network) often fits as well as the true law, and the
+ * L0.5 penalty of stage 2, being a gradient method, may prune it into a wrong sparse structure. Refitting after
+ * each removal lets the surviving constants take over what the removed one did, so the path can reach the sparse
+ * law. Measured on sin(x^2)*cos(x)-0.75 with [square,id]-[sin,cos]-[*]: 0 of 16 seeds recovered by the L0.5
+ * penalty, 10 of 12 by elimination from the stage-1 network.
+ *
+ * <p>Cost: each round refits once per constant, so a formula with k constants costs up to about k^2/2 fits; the
+ * caller bounds k ({@link #DEFAULT_MAX_CONSTANTS}). Deterministic: ties keep the earliest constant in pre-order.
+ */
+public final class Eliminator {
+    /** Default factor by which one removal may raise the MSE. */
+    public static final double DEFAULT_FACTOR = 1.5;
+    /** Default floor, relative to var(y), below which any MSE counts as exact (round-off of an exact fit). */
+    public static final double DEFAULT_FLOOR = 1e-10;
+    /** Formulas with more refinable constants than this are not eliminated from (cost bound). */
+    public static final int DEFAULT_MAX_CONSTANTS = 24;
+
+    private final ConstantFitter fitter;
+    private final double factor;
+    private final double floor;
+    private final int maxConstants;
+
+    /** An eliminator with the default factor, floor and bound. */
+    public Eliminator(ConstantFitter fitter) {
+        this(fitter, DEFAULT_FACTOR, DEFAULT_FLOOR, DEFAULT_MAX_CONSTANTS);
+    }
+
+    /**
+     * @param fitter       refits the remaining constants after each removal
+     * @param factor       a removal is accepted when the MSE stays within {@code factor} times the current one, at
+     *                     least 1
+     * @param floor        ... or within {@code floor * var(y)}, at least 0
+     * @param maxConstants formulas with more refinable constants give an empty path, at least 1
+     */
+    public Eliminator(ConstantFitter fitter, double factor, double floor, int maxConstants) {
+        this.fitter = Objects.requireNonNull(fitter, "fitter");
+        if (!(factor >= 1.0) || Double.isInfinite(factor)) {
+            throw new IllegalArgumentException("factor must be a finite number of at least 1, got " + factor);
+        }
+        if (!(floor >= 0.0) || Double.isInfinite(floor)) {
+            throw new IllegalArgumentException("floor must be a finite non-negative number, got " + floor);
+        }
+        if (maxConstants < 1) {
+            throw new IllegalArgumentException("maxConstants must be at least 1, got " + maxConstants);
+        }
+        this.factor = factor;
+        this.floor = floor;
+        this.maxConstants = maxConstants;
+    }
+
+    /** The bound on the number of refinable constants of a starting formula. */
+    public int maxConstants() {
+        return maxConstants;
+    }
+
+    /**
+     * The elimination path from {@code start}, whose constants should already be fitted to {@code data}: the
+     * formulas after each accepted removal, simplified and refitted, each smaller than the one before. Empty when
+     * no removal is acceptable, when {@code start} has more than {@link #maxConstants()} constants, or when its MSE
+     * is not finite.
+     */
+    public List<Expr> path(Expr start, Dataset data) {
+        Objects.requireNonNull(start, "start");
+        Objects.requireNonNull(data, "data");
+        List<Expr> path = new ArrayList<>();
+        if (Constants.count(start) > maxConstants) {
+            return path;
+        }
+        double current = mse(start, data);
+        if (!Double.isFinite(current)) {
+            return path;
+        }
+        double limitFloor = floor * Metrics.variance(data.y());
+        Set<Expr> tried = new HashSet<>();
+        Expr e = start;
+        while (true) {
+            double[] values = Constants.values(e);
+            Expr best = null;
+            double bestMse = Double.POSITIVE_INFINITY;
+            for (int k = 0; k < values.length; k++) {
+                double[] v = values.clone();
+                v[k] = 0.0;
+                Expr reduced = Simplifier.simplify(Constants.substitute(e, v));
+                if (reduced.complexity() >= e.complexity() || !tried.add(reduced)) {
+                    continue;
+                }
+                Expr refit = Simplifier.simplify(fitter.fit(reduced, data).expression());
+                double m = mse(refit, data);
+                if (m < bestMse && refit.complexity() < e.complexity()) {
+                    bestMse = m;
+                    best = refit;
+                }
+            }
+            if (best == null || !(bestMse <= Math.max(factor * current, limitFloor))) {
+                return path;
+            }
+            path.add(best);
+            e = best;
+            current = bestMse;
+        }
+    }
+
+    private static double mse(Expr e, Dataset d) {
+        double m = Metrics.mse(Evaluator.evaluate(e, d), d.y());
+        return Double.isFinite(m) ? m : Double.POSITIVE_INFINITY;
+    }
+}
