@@ -15,7 +15,9 @@ public enum Ablation {
     /** No policy gradient: architectures sampled uniformly, the controller never trained. */
     NO_PG("no-pg"),
     /** No adaptive gradient clipping, and no fixed clipping either (threshold +Infinity). */
-    NO_CLIP("no-clip");
+    NO_CLIP("no-clip"),
+    /** No backward elimination with refitting (ours, not the paper's; {@link dysymnet.fit.Eliminator}). */
+    NO_ELIM("no-elim");
 
     private final String label;
 
@@ -58,6 +60,9 @@ public enum Ablation {
             case NO_CLIP:
                 b.training(training.toBuilder().adaptiveClipping(false)
                         .warmupClipNorm(Double.POSITIVE_INFINITY).build());
+                break;
+            case NO_ELIM:
+                b.training(training).elimination(false);
                 break;
             default:
                 throw new AssertionError(this);

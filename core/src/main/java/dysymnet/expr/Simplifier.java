@@ -24,7 +24,8 @@ import java.util.Set;
  *       ({@code (2*x)^2 -> 4*x^2}); a non-integer power is never merged, because under the protected power
  *       {@code x^0.5*x^0.5} is {@code |x|}, not {@code x};</li>
  *   <li>applies the identities {@code x*1, 1*x, x+0 -> x}, {@code x*0 -> 0}, {@code x^1 -> x}, {@code x^0 -> 1},
- *       {@code --x -> x}, {@code abs(abs(x)) -> abs(x)};</li>
+ *       {@code --x -> x}, {@code abs(abs(x)) -> abs(x)}, and takes a negative coefficient out of the argument of an
+ *       even or odd function ({@code cos(-2*x) -> cos(2*x)}, {@code sin(-x^2) -> -sin(x^2)});</li>
  *   <li>distributes a numeric factor over a sum ({@code 0.5*(1.2*x + 3) -> 0.6*x + 1.5}) when that does not make
  *       the tree larger, which is what makes the sums of products read off a network collapse;</li>
  *   <li>expands polynomial sub-expressions into sums of monomials when that does not make the tree larger:
@@ -57,6 +58,12 @@ public final class Simplifier {
     private static final int MAX_POWER = 1024;
     /** Bound on the passes towards a fixed point (two suffice in practice). */
     private static final int MAX_PASSES = 8;
+
+    /** Even under the protected semantics of {@link UnaryOp}: f(-x) = f(x) exactly (log and sqrt act on |x|). */
+    private static final Set<UnaryOp> EVEN = Set.of(UnaryOp.COS, UnaryOp.COSH, UnaryOp.ABS, UnaryOp.LOG, UnaryOp.SQRT);
+    /** Odd under the protected semantics (clamps are symmetric): f(-x) = -f(x) exactly. */
+    private static final Set<UnaryOp> ODD = Set.of(UnaryOp.SIN, UnaryOp.TAN, UnaryOp.SINH, UnaryOp.TANH,
+            UnaryOp.ASIN);
 
     private Simplifier() {
     }
@@ -146,6 +153,12 @@ public final class Simplifier {
             }
             if (u.op() == UnaryOp.ABS && a instanceof Unary && ((Unary) a).op() == UnaryOp.ABS) {
                 return a;
+            }
+            boolean even = EVEN.contains(u.op());
+            if ((even || ODD.contains(u.op())) && asProduct(a).coefficient < 0) {
+                // f(-u) -> f(u) for even f, -f(u) for odd f (exact under the protected semantics)
+                Unary positive = new Unary(u.op(), buildProduct(asProduct(a).scale(-1.0)));
+                return even ? positive : buildProduct(asProduct(positive).scale(-1.0));
             }
             return new Unary(u.op(), a);
         }

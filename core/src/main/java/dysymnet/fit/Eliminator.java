@@ -33,7 +33,7 @@ public final class Eliminator {
     /** Default floor, relative to var(y), below which any MSE counts as exact (round-off of an exact fit). */
     public static final double DEFAULT_FLOOR = 1e-10;
     /** Formulas with more refinable constants than this are not eliminated from (cost bound). */
-    public static final int DEFAULT_MAX_CONSTANTS = 24;
+    public static final int DEFAULT_MAX_CONSTANTS = 16;
 
     private final ConstantFitter fitter;
     private final double factor;

@@ -49,6 +49,19 @@ class SimplifierTest {
         assertEquals(expected, got, () -> show(input) + " simplified to " + show(got) + ", expected " + show(expected));
     }
 
+    @Test
+    void takesNegativeCoefficientsOutOfEvenAndOddFunctions() {
+        assertEquals(Parser.parse("cos(2*x)"), simplify(Parser.parse("cos(-2*x)")));
+        assertEquals(Parser.parse("log(x)"), simplify(Parser.parse("log(-x)")));
+        assertEquals(simplify(Parser.parse("-sin(x^2)")), simplify(Parser.parse("sin(-x^2)")));
+        assertEquals(simplify(Parser.parse("sin(x^2)*cos(x) - 0.75")),
+                simplify(Parser.parse("-0.75 - cos(-1*x)*sin(-1*x^2)")));
+        // a sum is left as it is, and exp is neither even nor odd
+        Expr sumArgument = simplify(Parser.parse("sin(-x - 1)"));
+        assertTrue(sumArgument instanceof Unary && ((Unary) sumArgument).op() == UnaryOp.SIN, show(sumArgument));
+        assertEquals(Parser.parse("exp(-x)"), simplify(Parser.parse("exp(-x)")));
+    }
+
     @Property(tries = 300)
     void simplificationKeepsTheValue(@ForAll long seed) {
         SplittableRandom rng = new SplittableRandom(seed);
