@@ -202,7 +202,7 @@ public final class SymbolicRegressor {
             return this;
         }
 
-        /** Training R^2 at which the search stops as solved (default 1 - 1e-13, see {@link SearchConfig}). */
+        /** Training R^2 at which the search stops as solved (default 1, i.e. exact in double precision; see {@link SearchConfig}). */
         public Builder solveR2(double r2) {
             search.solveR2(r2);
             return this;

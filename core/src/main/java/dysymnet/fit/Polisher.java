@@ -24,7 +24,7 @@ public final class Polisher {
     /** Default relative tolerance on the MSE. */
     public static final double DEFAULT_REL_TOL = 1e-6;
     /** Default tolerance relative to the variance of the target, for fits that are exact up to round-off. */
-    public static final double DEFAULT_ABS_TOL = 1e-14;
+    public static final double DEFAULT_ABS_TOL = 1e-16;
     /** Formulas with more refinable constants than this are left as they are (cost bound). */
     public static final int MAX_CONSTANTS = 40;
 

@@ -21,7 +21,7 @@ public final class ParetoFront {
     /** Default factor on the lowest MSE within which a simpler candidate is preferred. */
     public static final double DEFAULT_FACTOR = 1.5;
     /** Default floor, relative to the variance of the target, below which errors count as equal. */
-    public static final double DEFAULT_FLOOR = 1e-13;
+    public static final double DEFAULT_FLOOR = 1e-16;
 
     private final List<Candidate> front;
 
