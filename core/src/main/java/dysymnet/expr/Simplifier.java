@@ -25,7 +25,10 @@ import java.util.Set;
  *       {@code x^0.5*x^0.5} is {@code |x|}, not {@code x};</li>
  *   <li>applies the identities {@code x*1, 1*x, x+0 -> x}, {@code x*0 -> 0}, {@code x^1 -> x}, {@code x^0 -> 1},
  *       {@code --x -> x}, {@code abs(abs(x)) -> abs(x)}, and takes a negative coefficient out of the argument of an
- *       even or odd function ({@code cos(-2*x) -> cos(2*x)}, {@code sin(-x^2) -> -sin(x^2)});</li>
+ *       even function ({@code cos(-2*x) -> cos(2*x)}) and a minus sign out of an odd one
+ *       ({@code sin(-x^2) -> -sin(x^2)}, but {@code sin(-2*x)} stays, as its negation is one node more); writes
+ *       {@code exp(c*log(u))} as the power {@code u^c} for constants {@code 0 < c <= 4}, and takes a numeric factor
+ *       out of a non-integer power when that is not larger ({@code (4*x)^0.5 -> 2*x^0.5});</li>
  *   <li>distributes a numeric factor over a sum ({@code 0.5*(1.2*x + 3) -> 0.6*x + 1.5}) when that does not make
  *       the tree larger, which is what makes the sums of products read off a network collapse;</li>
  *   <li>expands polynomial sub-expressions into sums of monomials when that does not make the tree larger:
@@ -48,7 +51,8 @@ import java.util.Set;
  * accepted exception: cancelling a factor against the same factor in a denominator ({@code x/x -> 1},
  * {@code x*y/x -> y}) and rewriting divisions ({@code (a/b)/c -> a/(b*c)}) change the value where a denominator is
  * exactly zero (protected division gives {@code 0/0 = 0}, and {@code a/0} a huge number), as in any computer
- * algebra system. Constants are used exactly, never rounded; folded and expanded coefficients are computed in
+ * algebra system. Likewise {@code exp(c*log(u)) -> u^c} differs where exp's clamp (e^100) or log's floor (|u| below
+ * 1e-300) acts. Constants are used exactly, never rounded; folded and expanded coefficients are computed in
  * double precision, so an expansion with cancelling terms ({@code (x - 1.0001)^3} near {@code x = 1}) differs from
  * the factored form by the round-off of its largest terms, not of its value. The result is idempotent:
  * {@code simplify(simplify(e)).equals(simplify(e))}.
@@ -154,9 +158,15 @@ public final class Simplifier {
             if (u.op() == UnaryOp.ABS && a instanceof Unary && ((Unary) a).op() == UnaryOp.ABS) {
                 return a;
             }
+            Expr power = u.op() == UnaryOp.EXP ? expOfLog(a) : null;
+            if (power != null) {
+                return simpNode(power);
+            }
             boolean even = EVEN.contains(u.op());
-            if ((even || ODD.contains(u.op())) && asProduct(a).coefficient < 0) {
-                // f(-u) -> f(u) for even f, -f(u) for odd f (exact under the protected semantics)
+            double sign = asProduct(a).coefficient;
+            if (even && sign < 0 || ODD.contains(u.op()) && sign == -1.0) {
+                // f(-k*u) -> f(k*u) for even f; f(-u) -> -f(u) for odd f, only for the coefficient -1, where the
+                // minus moves out without making the tree larger (exact under the protected semantics)
                 Unary positive = new Unary(u.op(), buildProduct(asProduct(a).scale(-1.0)));
                 return even ? positive : buildProduct(asProduct(positive).scale(-1.0));
             }
@@ -184,7 +194,7 @@ public final class Simplifier {
             case POW: {
                 Integer n = integerExponent(r);
                 if (n == null) {
-                    return new Binary(BinaryOp.POW, l, r);
+                    return constantOutOfPower(l, r);
                 }
                 if (n == 0) {
                     // pow(a, 0) is 1 for every a, including NaN and infinities.
@@ -198,6 +208,52 @@ public final class Simplifier {
             default:
                 throw new AssertionError(b.op());
         }
+    }
+
+    /**
+     * {@code exp(c*log(u))} with a constant {@code 0 < c <= 4} as a power: {@code u^c}, or {@code abs(u)^c} for an
+     * odd integer c (log acts on |u|). Null for any other argument. Exact up to rounding except where |u|^c would
+     * pass the exp clamp (e^100) or |u| is below log's floor (1e-300), i.e. beyond any measured quantity.
+     */
+    private static Expr expOfLog(Expr a) {
+        Product p = asProduct(a);
+        double c = p.coefficient;
+        if (p.factors.size() != 1 || !(c > 0.0 && c <= 4.0)) {
+            return null;
+        }
+        Map.Entry<Expr, Integer> f = p.factors.entrySet().iterator().next();
+        if (f.getValue() != 1 || !(f.getKey() instanceof Unary) || ((Unary) f.getKey()).op() != UnaryOp.LOG) {
+            return null;
+        }
+        Expr base = ((Unary) f.getKey()).arg();
+        boolean oddInteger = c == Math.rint(c) && ((long) c) % 2 == 1;
+        return new Binary(BinaryOp.POW, oddInteger ? new Unary(UnaryOp.ABS, base) : base, new Const(c));
+    }
+
+    /**
+     * {@code (k*u)^c} for a non-integer constant c and a numeric factor k: {@code |k|^c * u^c}, exact under the
+     * protected power ({@code a^c = |a|^c} for negative a). The constant then merges with the others, so a fitted
+     * {@code 1.68*(0.3542*x)^0.5} becomes {@code 0.99997*x^0.5} and polishes to {@code x^0.5}.
+     */
+    private static Expr constantOutOfPower(Expr l, Expr r) {
+        Expr kept = new Binary(BinaryOp.POW, l, r);
+        if (r instanceof Const) {
+            double c = ((Const) r).value();
+            Product p = asProduct(l);
+            double k = p.coefficient;
+            if (Double.isFinite(c) && k != 1.0 && k != 0.0 && Double.isFinite(k) && !p.factors.isEmpty()) {
+                double scale = Math.pow(Math.abs(k), c);
+                if (Double.isFinite(scale) && scale != 0.0) {
+                    p.coefficient = 1.0;
+                    Expr inner = new Binary(BinaryOp.POW, buildProduct(p), r);
+                    Expr out = buildProduct(asProduct(inner).scale(scale));
+                    if (out.complexity() <= kept.complexity()) {
+                        return out;
+                    }
+                }
+            }
+        }
+        return kept;
     }
 
     private static Integer integerExponent(Expr r) {

@@ -62,6 +62,22 @@ class SimplifierTest {
         assertEquals(Parser.parse("exp(-x)"), simplify(Parser.parse("exp(-x)")));
     }
 
+    @Test
+    void writesExpOfLogAsAPowerAndTakesConstantsOutOfRoots() {
+        assertEquals(simplify(Parser.parse("x^0.5")), simplify(Parser.parse("exp(0.5*log(x))")));
+        assertEquals(simplify(Parser.parse("x^2")), simplify(Parser.parse("exp(2*log(x))")));
+        assertEquals(simplify(Parser.parse("abs(x)^3")), simplify(Parser.parse("exp(3*log(x))")));
+        assertEquals(simplify(Parser.parse("2*x^0.5")), simplify(Parser.parse("(4*x)^0.5")));
+        assertEquals(simplify(Parser.parse("2*x^0.5")), simplify(Parser.parse("(-4*x)^0.5")));
+        // the read-off of a network that computes sqrt(x) through exp and log: one constant left, next to x^0.5
+        Expr e = simplify(Parser.parse("1.68*exp(0.5*log(0.3542*x))"));
+        assertEquals(5, e.complexity(), show(e));
+        assertEquals(1.68 * Math.sqrt(0.3542) * Math.sqrt(2.5), Evaluator.evaluate(e, Map.of("x", 2.5)), 1e-12);
+        // negative or large exponents stay as they are (exp's clamp would differ from the power)
+        assertEquals(Parser.parse("exp(-0.5*log(x))"), simplify(Parser.parse("exp(-0.5*log(x))")));
+        assertEquals(Parser.parse("exp(5*log(x))"), simplify(Parser.parse("exp(5*log(x))")));
+    }
+
     @Property(tries = 300)
     void simplificationKeepsTheValue(@ForAll long seed) {
         SplittableRandom rng = new SplittableRandom(seed);
