@@ -89,6 +89,11 @@ final class FitCommand implements Callable<Integer> {
     @Option(names = "--refiner", paramLabel = "LM|BFGS|NONE", description = "Constant refinement (default LM).")
     Refiner refiner;
 
+    @Option(names = "--no-elimination",
+            description = "Skip the backward elimination that removes constants one at a time with refitting "
+                    + "(faster, larger formulas).")
+    boolean noElimination;
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Write model.json, pareto.csv, fit.png, pareto.png and reward.png here.")
     Path out;
@@ -163,6 +168,9 @@ final class FitCommand implements Callable<Integer> {
         }
         if (threads != null) {
             b.threads(threads);
+        }
+        if (noElimination) {
+            b.elimination(false);
         }
         if (refiner != null) {
             b.refiner(refiner);

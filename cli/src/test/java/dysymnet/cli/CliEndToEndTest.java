@@ -165,6 +165,15 @@ class CliEndToEndTest {
     }
 
     @Test
+    void eliminationIsOnByDefaultAndCanBeSwitchedOff() throws IOException {
+        assertEquals("true", Model.load(out.resolve("model.json")).settings().get("elimination"));
+        Path o = dir.resolve("no-elimination");
+        CliRun r = CliRun.fit(data, "--no-elimination", "--out", o.toString(), "--quiet");
+        assertEquals(0, r.code(), r::toString);
+        assertEquals("false", Model.load(o.resolve("model.json")).settings().get("elimination"));
+    }
+
+    @Test
     void testFractionGivesTestScores() throws IOException {
         Path j = dir.resolve("split.json");
         CliRun r = CliRun.fit(data, "--test-fraction", "0.25", "--json", j.toString(), "--quiet");
