@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Backward elimination of constants with refitting: from a fitted formula, repeatedly removes the one constant
@@ -80,8 +81,17 @@ public final class Eliminator {
      * is not finite.
      */
     public List<Expr> path(Expr start, Dataset data) {
+        return path(start, data, () -> false);
+    }
+
+    /**
+     * As {@link #path(Expr, Dataset)}, but the path ends early, with what it has, once {@code stop} says so
+     * (checked before every refit): a search past its time limit or cancelled does not wait for it.
+     */
+    public List<Expr> path(Expr start, Dataset data, BooleanSupplier stop) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(stop, "stop");
         List<Expr> path = new ArrayList<>();
         if (Constants.count(start) > maxConstants) {
             return path;
@@ -103,6 +113,9 @@ public final class Eliminator {
                 Expr reduced = Simplifier.simplify(Constants.substitute(e, v));
                 if (reduced.complexity() >= e.complexity() || !tried.add(reduced)) {
                     continue;
+                }
+                if (stop.getAsBoolean()) {
+                    return path;
                 }
                 Expr refit = Simplifier.simplify(fitter.fit(reduced, data).expression());
                 double m = mse(refit, data);

@@ -87,12 +87,12 @@ final class Scoring {
         List<Expr> formulas = new ArrayList<>();
         formulas.add(expr);
         if (eliminator != null && !stop.getAsBoolean()) {
-            formulas.addAll(eliminator.path(expr, data));
+            formulas.addAll(eliminator.path(expr, data, stop));
             SymbolicNetwork dense = t.stage1Network();
             if (dense.parameterCount() <= eliminator.maxConstants() && !stop.getAsBoolean()) {
                 Expr d = refine(Simplifier.simplify(dense.toExpr(data.names())));
                 formulas.add(d);
-                formulas.addAll(eliminator.path(d, data));
+                formulas.addAll(eliminator.path(d, data, stop));
             }
         }
         Map<Expr, Candidate> distinct = new LinkedHashMap<>();

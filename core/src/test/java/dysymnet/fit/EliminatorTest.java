@@ -84,6 +84,14 @@ class EliminatorTest {
     }
 
     @Test
+    void stopsWhenAsked() {
+        Dataset d = data("1.5*x^3 - 0.7*x", -2, 2);
+        Expr start = new LevenbergMarquardtFitter().fit(
+                Parser.parse("0.9*x^3 + 0.3*x^2 - 1.1*x + 0.2*sin(0.8*x) + 0.1"), d).expression();
+        assertEquals(List.of(), new Eliminator(new LevenbergMarquardtFitter()).path(start, d, () -> true));
+    }
+
+    @Test
     void rejectsBadSettings() {
         LevenbergMarquardtFitter lm = new LevenbergMarquardtFitter();
         assertThrows(IllegalArgumentException.class, () -> new Eliminator(lm, 0.5, 1e-10, 10));
