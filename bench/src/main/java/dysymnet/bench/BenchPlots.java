@@ -2,6 +2,7 @@ package dysymnet.bench;
 
 import dysymnet.cli.PhysicsModels;
 import dysymnet.cli.io.AtomicFiles;
+import dysymnet.cli.plot.Plots;
 import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Parser;
@@ -215,17 +216,17 @@ public final class BenchPlots {
             XYChart c = xy(r.problem(), "time (s)", "height (m)", 480, 360);
             c.getStyler().setLegendPosition(Styler.LegendPosition.InsideSW);
             c.getStyler().setMarkerSize(5);
-            double tMax = Math.max(max(train.column(0)), max(test.column(0)));
-            double tMin = Math.min(min(train.column(0)), min(test.column(0)));
+            double tMax = Math.max(Plots.max(train.column(0)), Plots.max(test.column(0)));
+            double tMin = Math.min(Plots.min(train.column(0)), Plots.min(test.column(0)));
             double[] grid = new double[400];
             for (int i = 0; i < grid.length; i++) {
                 grid[i] = tMin + (tMax - tMin) * i / (grid.length - 1);
             }
-            double lo = Math.min(min(train.y()), min(test.y()));
-            double hi = Math.max(max(train.y()), max(test.y()));
+            double lo = Math.min(Plots.min(train.y()), Plots.min(test.y()));
+            double hi = Math.max(Plots.max(train.y()), Plots.max(test.y()));
             double pad = 0.15 * (hi - lo);
             // the boundary between the training and the test part
-            double cut = 0.5 * (max(train.column(0)) + min(test.column(0)));
+            double cut = 0.5 * (Plots.max(train.column(0)) + Plots.min(test.column(0)));
             XYSeries boundary = c.addSeries("train | test", new double[] {cut, cut}, new double[] {lo - pad, hi + pad});
             boundary.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             boundary.setMarker(SeriesMarkers.NONE);
@@ -319,21 +320,5 @@ public final class BenchPlots {
                 BitmapEncoder.saveBitmap(charts, rows, cols, out, BitmapEncoder.BitmapFormat.PNG);
             }
         });
-    }
-
-    private static double max(double[] v) {
-        double m = Double.NEGATIVE_INFINITY;
-        for (double d : v) {
-            m = Math.max(m, d);
-        }
-        return m;
-    }
-
-    private static double min(double[] v) {
-        double m = Double.POSITIVE_INFINITY;
-        for (double d : v) {
-            m = Math.min(m, d);
-        }
-        return m;
     }
 }

@@ -436,15 +436,7 @@ public final class Controller implements ArchitectureSampler {
      * the number kept.
      */
     double objectiveAndGradient(List<Sample> batch, double[] rewards, double[] grad, double[] stats) {
-        Objects.requireNonNull(batch, "batch");
-        Objects.requireNonNull(rewards, "rewards");
-        if (batch.isEmpty()) {
-            throw new IllegalArgumentException("batch must not be empty");
-        }
-        if (rewards.length != batch.size()) {
-            throw new IllegalArgumentException("rewards has " + rewards.length + " entries but batch has "
-                    + batch.size() + " samples");
-        }
+        RiskSeeking.checkBatch(batch, rewards);
         for (int k = 0; k < batch.size(); k++) {
             checkCompatible(batch.get(k), "batch[" + k + "]");
         }

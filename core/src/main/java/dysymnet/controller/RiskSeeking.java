@@ -1,5 +1,8 @@
 package dysymnet.controller;
 
+import java.util.List;
+import java.util.Objects;
+
 /**
  * The risk-seeking selection rule of Petersen et al. (2021): the reward threshold R_eps and which samples are kept.
  *
@@ -43,5 +46,18 @@ public final class RiskSeeking {
             keep[k] = sanitize(rewards[k]) >= threshold;
         }
         return keep;
+    }
+
+    /** Checks that {@code rewards} has one entry per sample of a non-empty {@code batch}. */
+    static void checkBatch(List<Sample> batch, double[] rewards) {
+        Objects.requireNonNull(batch, "batch");
+        Objects.requireNonNull(rewards, "rewards");
+        if (batch.isEmpty()) {
+            throw new IllegalArgumentException("batch must not be empty");
+        }
+        if (rewards.length != batch.size()) {
+            throw new IllegalArgumentException("rewards has " + rewards.length + " entries but batch has "
+                    + batch.size() + " samples");
+        }
     }
 }

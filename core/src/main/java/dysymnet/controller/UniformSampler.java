@@ -37,15 +37,7 @@ public final class UniformSampler implements ArchitectureSampler {
     /** Computes the same statistics as the controller's update but changes nothing. */
     @Override
     public UpdateStats update(List<Sample> batch, double[] rewards) {
-        Objects.requireNonNull(batch, "batch");
-        Objects.requireNonNull(rewards, "rewards");
-        if (batch.isEmpty()) {
-            throw new IllegalArgumentException("batch must not be empty");
-        }
-        if (rewards.length != batch.size()) {
-            throw new IllegalArgumentException("rewards has " + rewards.length + " entries but batch has "
-                    + batch.size() + " samples");
-        }
+        RiskSeeking.checkBatch(batch, rewards);
         double threshold = RiskSeeking.threshold(rewards, config.riskFactor());
         boolean[] keep = RiskSeeking.kept(rewards, threshold);
         int kept = 0;

@@ -46,6 +46,11 @@ final class FitProblem {
         this.bestTheta = theta0;
     }
 
+    /** True when there is nothing to fit: no refinable constant, or already exact. */
+    boolean isSettled() {
+        return params == 0 || initialMse == 0.0;
+    }
+
     int parameters() {
         return params;
     }

@@ -57,7 +57,7 @@ public final class LevenbergMarquardtFitter implements ConstantFitter {
     @Override
     public FitResult fit(Expr e, Dataset d) {
         FitProblem p = new FitProblem(e, d);
-        if (p.parameters() == 0 || p.initialMse() == 0.0) {
+        if (p.isSettled()) {
             return p.result();
         }
         int n = p.rows();

@@ -261,21 +261,6 @@ class ParserTest {
 
     /** Point evaluation with the protected semantics of UnaryOp/BinaryOp. */
     private static double eval(Expr e, Map<String, Double> point) {
-        if (e instanceof Const) {
-            return ((Const) e).value();
-        }
-        if (e instanceof Var) {
-            Double v = point.get(((Var) e).name());
-            if (v == null) {
-                throw new IllegalArgumentException("no value for " + e);
-            }
-            return v;
-        }
-        if (e instanceof Unary) {
-            Unary u = (Unary) e;
-            return u.op().apply(eval(u.arg(), point));
-        }
-        Binary b = (Binary) e;
-        return b.op().apply(eval(b.left(), point), eval(b.right(), point));
+        return Evaluator.evaluate(e, point);
     }
 }

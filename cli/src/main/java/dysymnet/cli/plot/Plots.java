@@ -7,6 +7,7 @@ import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -310,19 +311,13 @@ public final class Plots {
         return out;
     }
 
-    private static double min(double[] v) {
-        double m = Double.POSITIVE_INFINITY;
-        for (double d : v) {
-            m = Math.min(m, d);
-        }
-        return m;
+    /** The smallest value (+Infinity for none, NaN if any is NaN). */
+    public static double min(double[] v) {
+        return Arrays.stream(v).min().orElse(Double.POSITIVE_INFINITY);
     }
 
-    private static double max(double[] v) {
-        double m = Double.NEGATIVE_INFINITY;
-        for (double d : v) {
-            m = Math.max(m, d);
-        }
-        return m;
+    /** The largest value (-Infinity for none, NaN if any is NaN). */
+    public static double max(double[] v) {
+        return Arrays.stream(v).max().orElse(Double.NEGATIVE_INFINITY);
     }
 }
