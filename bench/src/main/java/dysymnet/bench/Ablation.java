@@ -17,7 +17,9 @@ public enum Ablation {
     /** No adaptive gradient clipping, and no fixed clipping either (threshold +Infinity). */
     NO_CLIP("no-clip"),
     /** No backward elimination with refitting (ours, not the paper's; {@link dysymnet.fit.Eliminator}). */
-    NO_ELIM("no-elim");
+    NO_ELIM("no-elim"),
+    /** Stage 1 on all the data from its first step, no growing window (ours; {@link dysymnet.net.GrowingWindow}). */
+    NO_WINDOW("no-window");
 
     private final String label;
 
@@ -63,6 +65,9 @@ public enum Ablation {
                 break;
             case NO_ELIM:
                 b.training(training).elimination(false);
+                break;
+            case NO_WINDOW:
+                b.training(training.toBuilder().windowPhases(0).build());
                 break;
             default:
                 throw new AssertionError(this);

@@ -35,6 +35,12 @@ package dysymnet.net;
  *                           shrinkage of the regulariser; kept only if they lower the MSE (0 disables;
  *                           default 1000)
  * @param maxRestarts        restarts with fresh weights after a non-finite loss or gradient (default 2)
+ * @param windowPhases       stage 1 starts with this many phases on a growing window of the data: the points
+ *                           nearest the data's centre first, then ever more, the last phase on all of them (see
+ *                           {@link GrowingWindow}); 0 disables. The phases' steps count as stage-1 steps, early
+ *                           stopping waits until they are done
+ * @param windowSteps        optimizer steps per window phase
+ * @param windowStart        the fraction of the points in the first window, in (0, 1]
  */
 public record TrainConfig(
         int stage1Steps,
@@ -55,13 +61,21 @@ public record TrainConfig(
         int earlyStopWindow,
         double earlyStopTolerance,
         int fineTuneSteps,
-        int maxRestarts) {
+        int maxRestarts,
+        int windowPhases,
+        int windowSteps,
+        double windowStart) {
 
     public TrainConfig {
         nonNegative("stage1Steps", stage1Steps);
         nonNegative("stage2Steps", stage2Steps);
         nonNegative("fineTuneSteps", fineTuneSteps);
         nonNegative("maxRestarts", maxRestarts);
+        nonNegative("windowPhases", windowPhases);
+        nonNegative("windowSteps", windowSteps);
+        if (!(windowStart > 0.0 && windowStart <= 1.0)) {
+            throw new IllegalArgumentException("windowStart must be in (0, 1], got " + windowStart);
+        }
         if (!(lambda >= 0.0) || Double.isInfinite(lambda)) {
             throw new IllegalArgumentException("lambda must be a finite non-negative number, got " + lambda);
         }
@@ -134,6 +148,9 @@ public record TrainConfig(
         b.earlyStopTolerance = earlyStopTolerance;
         b.fineTuneSteps = fineTuneSteps;
         b.maxRestarts = maxRestarts;
+        b.windowPhases = windowPhases;
+        b.windowSteps = windowSteps;
+        b.windowStart = windowStart;
         return b;
     }
 
@@ -158,6 +175,9 @@ public record TrainConfig(
         private double earlyStopTolerance = 1e-4;
         private int fineTuneSteps = 1000;
         private int maxRestarts = 2;
+        private int windowPhases = 16;
+        private int windowSteps = 250;
+        private double windowStart = 0.1;
 
         private Builder() {
         }
@@ -257,11 +277,27 @@ public record TrainConfig(
             return this;
         }
 
+        public Builder windowPhases(int v) {
+            windowPhases = v;
+            return this;
+        }
+
+        public Builder windowSteps(int v) {
+            windowSteps = v;
+            return this;
+        }
+
+        public Builder windowStart(double v) {
+            windowStart = v;
+            return this;
+        }
+
         public TrainConfig build() {
             return new TrainConfig(stage1Steps, stage2Steps, lambda, smoothing, optimizer, learningRate,
                     learningRateDecay,
                     adaptiveClipping, clipWindow, clipFactor, warmupClipNorm, pruneThreshold, bias, outputBias, earlyStop,
-                    earlyStopWindow, earlyStopTolerance, fineTuneSteps, maxRestarts);
+                    earlyStopWindow, earlyStopTolerance, fineTuneSteps, maxRestarts, windowPhases, windowSteps,
+                    windowStart);
         }
     }
 }

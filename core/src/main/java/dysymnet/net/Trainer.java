@@ -56,13 +56,14 @@ public final class Trainer {
         Optimizer opt = cfg.optimizer().create(n);
         GradientClipper clipper = new GradientClipper(cfg.adaptiveClipping(), cfg.clipWindow(), cfg.clipFactor(),
                 cfg.warmupClipNorm());
+        GrowingWindow window = cfg.windowPhases() > 0 && cfg.windowSteps() > 0 ? new GrowingWindow(x, y) : null;
         StageResult s1 = null;
         StageResult s2 = null;
         for (int attempt = 0; attempt <= cfg.maxRestarts(); attempt++) {
             net.initialize(rng);
             opt.reset();
             clipper.reset();
-            s1 = runStage(net, x, y, cfg.stage1Steps(), 0.0, cfg, opt, clipper, null, grad, tinyLoss, stop);
+            s1 = stage1(net, x, y, window, cfg, opt, clipper, grad, tinyLoss, stop);
             if (!s1.finite()) {
                 continue;
             }
@@ -105,6 +106,33 @@ public final class Trainer {
     }
 
     /**
+     * Stage 1: the growing-window phases (within the stage's step budget), then the rest of the steps on all the
+     * data.
+     */
+    private static StageResult stage1(SymbolicNetwork net, double[][] x, double[] y, GrowingWindow window,
+                                      TrainConfig cfg, Optimizer opt, GradientClipper clipper, double[] grad,
+                                      double tinyLoss, BooleanSupplier stop) {
+        int budget = cfg.stage1Steps();
+        int used = 0;
+        if (window != null) {
+            for (int phase = 0; phase < cfg.windowPhases() && used < budget && !stop.getAsBoolean(); phase++) {
+                int m = window.size(phase, cfg.windowPhases(), cfg.windowStart());
+                int steps = Math.min(cfg.windowSteps(), budget - used);
+                StageResult r = runStage(net, window.x(m), window.y(m), steps, 0.0, cfg, opt, clipper, null, grad,
+                        0.0, false, stop);
+                used += r.steps();
+                if (!r.finite()) {
+                    return new StageResult(used, r.loss(), false);
+                }
+            }
+        }
+        StageResult rest = runStage(net, x, y, budget - used, 0.0, cfg, opt, clipper, null, grad, tinyLoss,
+                cfg.earlyStop(), stop);
+        double loss = rest.steps() > 0 ? rest.loss() : net.mse(x, y);
+        return new StageResult(used + rest.steps(), loss, rest.finite() && Double.isFinite(loss));
+    }
+
+    /**
      * Runs up to {@code steps} optimizer steps on MSE (+ {@code lambda} * sum L05* if lambda &gt; 0).
      *
      * @param frozen   parameters held at their current value (null: none)
@@ -122,12 +150,17 @@ public final class Trainer {
     public static StageResult runStage(SymbolicNetwork net, double[][] x, double[] y, int steps, double lambda,
                                        TrainConfig cfg, Optimizer opt, GradientClipper clipper, boolean[] frozen,
                                        double[] grad, double tinyLoss, BooleanSupplier stop) {
+        return runStage(net, x, y, steps, lambda, cfg, opt, clipper, frozen, grad, tinyLoss, cfg.earlyStop(), stop);
+    }
+
+    private static StageResult runStage(SymbolicNetwork net, double[][] x, double[] y, int steps, double lambda,
+                                        TrainConfig cfg, Optimizer opt, GradientClipper clipper, boolean[] frozen,
+                                        double[] grad, double tinyLoss, boolean early, BooleanSupplier stop) {
         double[] params = net.params();
         boolean[] mask = net.weightMask();
         double lr = cfg.learningRate();
         double lrFactor = steps > 1 ? Math.pow(cfg.learningRateDecay(), 1.0 / (steps - 1)) : 1.0;
         double a = cfg.smoothing();
-        boolean early = cfg.earlyStop();
         int window = cfg.earlyStopWindow();
         double tol = cfg.earlyStopTolerance();
         double best = Double.POSITIVE_INFINITY;

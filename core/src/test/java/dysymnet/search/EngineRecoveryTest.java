@@ -8,9 +8,11 @@ import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
 import dysymnet.fit.Metrics;
 import dysymnet.net.Architecture;
+import dysymnet.net.TrainConfig;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -57,5 +59,36 @@ class EngineRecoveryTest {
         double maxErr = err;
         double tol = 1e-9 * scale;
         assertTrue(maxErr <= tol, () -> formula + ": max error " + maxErr + " for " + c.expression());
+    }
+
+    /**
+     * The growing window of stage 1 makes an oscillating target reachable: sin(x) + sin(x + x^2) on [-3, 3] (x^2 up
+     * to 9 inside the sine) with its architecture given, over seeds 0-7. Measured: 4 of 8 recovered with the window,
+     * none without (every run without it ends at 0.13-0.44 var(y)).
+     */
+    @Test
+    void theGrowingWindowMakesAnOscillatingTargetReachable() {
+        Expr truth = Parser.parse("sin(x)+sin(x+x^2)");
+        Dataset train = sample(truth, List.of("x"), -3, 3, 1);
+        Architecture arch = Architecture.parse("[id,square]-[sin,sin]");
+        SearchConfig on = SearchConfig.builder().build();
+        SearchConfig off = SearchConfig.builder().training(TrainConfig.builder().windowPhases(0).build()).build();
+        int withWindow = recovered(train, arch, on, 8);
+        int without = recovered(train, arch, off, 8);
+        assertTrue(withWindow >= 3 && withWindow > without, "recovered with the window " + withWindow
+                + " of 8, without " + without);
+    }
+
+    private static int recovered(Dataset train, Architecture arch, SearchConfig config, int seeds) {
+        Scoring scoring = new Scoring(train, config);
+        double variance = Metrics.variance(train.y());
+        int n = 0;
+        for (int s = 0; s < seeds; s++) {
+            Candidate c = scoring.score(arch, new SplittableRandom(s), 0, () -> false).representative();
+            if (c.mse() <= 1e-20 * variance) {
+                n++;
+            }
+        }
+        return n;
     }
 }
