@@ -1,5 +1,6 @@
 package dysymnet.net;
 
+import dysymnet.fit.Metrics;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
@@ -31,11 +32,7 @@ public final class GrowingWindow {
                 mean += v;
             }
             mean /= n;
-            double ss = 0;
-            for (double v : col) {
-                ss += (v - mean) * (v - mean);
-            }
-            double sd = Math.sqrt(ss / n);
+            double sd = Math.sqrt(Metrics.variance(col));
             if (!(sd > 0)) {
                 continue;
             }
