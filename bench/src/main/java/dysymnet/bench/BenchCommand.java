@@ -1,11 +1,15 @@
 package dysymnet.bench;
 
+import dysymnet.api.SymbolicRegressor;
+import dysymnet.cli.SearchOptions;
+import dysymnet.cli.Sets;
 import dysymnet.cli.UserError;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,6 +19,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -54,24 +59,8 @@ public final class BenchCommand implements Callable<Integer> {
                     + "level x RMS(y) on the training target.")
     String noise;
 
-    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60",
-            description = "Wall-time budget of each run's search (default ${DEFAULT-VALUE}; 0 = none).")
-    double timeLimit;
-
-    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "100",
-            description = "Controller steps at most per run (default ${DEFAULT-VALUE}).")
-    int maxSteps;
-
-    @Option(names = "--batch-size", paramLabel = "N",
-            description = "Networks sampled per controller step (default: the library's, 10).")
-    Integer batchSize;
-
-    @Option(names = "--train-steps", paramLabel = "N",
-            description = "Steps of each of the two training stages of a network (default: the library's, 10000).")
-    Integer trainSteps;
-
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads of a search (default: all cores).")
-    Integer threads;
+    @Mixin
+    SearchOptions search;
 
     @Option(names = "--ablation", paramLabel = "NAME", defaultValue = "none",
             description = "none | no-refine (no constant refinement) | no-pg (no policy gradient: uniform "
@@ -122,15 +111,13 @@ public final class BenchCommand implements Callable<Integer> {
                     + "directory that holds benchmarks/ and data/");
         }
         Ablation abl = Ablation.of(ablation);
-        BenchRunner.Settings settings = new BenchRunner.Settings(parseSeeds(seeds), parseNoise(noise), abl,
-                nonNegative("--time-limit", timeLimit), atLeast1("--max-steps", maxSteps),
-                batchSize == null ? null : atLeast1("--batch-size", batchSize),
-                trainSteps == null ? null : atLeast1("--train-steps", trainSteps),
-                threads == null ? null : atLeast1("--threads", threads), positive("--symbolic-tol", symbolicTol),
-                retryFailed);
+        SymbolicRegressor.Builder b = SymbolicRegressor.builder();
+        search.apply(b);
         Suites.Options options = new Suites.Options(atLeast1("--feynman-train", feynmanTrain),
                 atLeast1("--feynman-test", feynmanTest), atLeast1("--max-train-rows", maxTrainRows),
                 blackboxDir == null ? null : blackboxDir.toAbsolutePath().normalize());
+        BenchRunner.Plan settings = new BenchRunner.Plan(parseSeeds(seeds), parseNoise(noise), abl, b.settings(),
+                options.describe(suite), positive("--symbolic-tol", symbolicTol), retryFailed);
         List<Problem> all = Suites.load(suite, dataDir, options);
         List<Problem> chosen = select(all, filter);
         if (list) {
@@ -186,33 +173,9 @@ public final class BenchCommand implements Callable<Integer> {
         return out;
     }
 
-    /** Parses {@code 1,2,3}, {@code 1-5} or a mix such as {@code 1-3,7}; duplicates are dropped. */
+    /** Parses {@code 1,2,3}, {@code 1-5} or a mix such as {@code 1-3,7}, ascending, duplicates dropped. */
     static List<Long> parseSeeds(String text) {
-        LinkedHashSet<Long> out = new LinkedHashSet<>();
-        for (String part : text.split(",")) {
-            String s = part.trim();
-            if (s.isEmpty()) {
-                throw new UserError("--seeds '" + text + "' has an empty item");
-            }
-            int dash = s.indexOf('-', 1);
-            try {
-                if (dash > 0) {
-                    long a = Long.parseLong(s.substring(0, dash).trim());
-                    long b = Long.parseLong(s.substring(dash + 1).trim());
-                    if (b < a || b - a >= 10_000) {
-                        throw new UserError("--seeds range '" + s + "' must go upwards and span fewer than 10000");
-                    }
-                    for (long v = a; v <= b; v++) {
-                        out.add(v);
-                    }
-                } else {
-                    out.add(Long.parseLong(s));
-                }
-            } catch (NumberFormatException e) {
-                throw new UserError("--seeds '" + text + "': '" + s + "' is not an integer or a range like 1-5");
-            }
-        }
-        return new ArrayList<>(out);
+        return Arrays.stream(Sets.longs("--seeds", text, Long.MIN_VALUE)).boxed().collect(Collectors.toList());
     }
 
     /** Parses {@code 0,0.001,0.01}; every level must be finite and non-negative. */
@@ -237,13 +200,6 @@ public final class BenchCommand implements Callable<Integer> {
     private static int atLeast1(String option, int v) {
         if (v < 1) {
             throw new UserError(option + " must be at least 1, got " + v);
-        }
-        return v;
-    }
-
-    private static double nonNegative(String option, double v) {
-        if (!(v >= 0.0) || Double.isInfinite(v)) {
-            throw new UserError(option + " must be a finite number >= 0, got " + v);
         }
         return v;
     }

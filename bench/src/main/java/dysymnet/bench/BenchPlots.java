@@ -210,7 +210,7 @@ public final class BenchPlots {
         List<XYChart> charts = new ArrayList<>();
         for (ResultRow r : chosen.values()) {
             Problem p = problems.get(r.problem());
-            Problem.Split split = p.data().make(r.seed());
+            Dataset.Split split = p.data().make(r.seed());
             Dataset train = split.train();
             Dataset test = split.test();
             XYChart c = xy(r.problem(), "time (s)", "height (m)", 480, 360);

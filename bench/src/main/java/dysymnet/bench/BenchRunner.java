@@ -4,12 +4,18 @@ import dysymnet.api.Model;
 import dysymnet.api.SymbolicRegressor;
 import dysymnet.cli.PhysicsModels;
 import dysymnet.data.Dataset;
+import dysymnet.data.Seeds;
 import dysymnet.fit.Metrics;
-import dysymnet.net.TrainConfig;
+import dysymnet.search.Budget;
+import dysymnet.search.Settings;
+import dysymnet.search.SettingsJson;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -22,28 +28,49 @@ import java.util.Set;
 public final class BenchRunner {
 
     /**
-     * What to run and with which budget.
+     * What to run.
      *
      * @param seeds             seeds (each seeds the data split, the noise and the search)
      * @param noise             noise levels
-     * @param ablation          the ablation
-     * @param timeLimitSeconds  wall-time budget of each search, 0 for none
-     * @param maxSteps          controller steps at most
-     * @param batchSize         networks per controller step, or null for the library's default
-     * @param trainSteps        steps of each of the two training stages, or null for the library's default
-     * @param threads           worker threads of a search, or null for all cores
+     * @param ablation          the ablation, applied to {@code search}
+     * @param search            the search settings of every run, but its seed (each run sets its own)
+     * @param dataOptions       the suite's data options in words (rows sampled, rows kept): part of each run's
+     *                          identity
      * @param symbolicTolerance tolerance of {@link SymbolicCheck}
      * @param retryFailed       run again the runs whose row has an error (otherwise every present row is skipped)
      */
-    public record Settings(List<Long> seeds, List<Double> noise, Ablation ablation, double timeLimitSeconds,
-                           int maxSteps, Integer batchSize, Integer trainSteps, Integer threads,
-                           double symbolicTolerance, boolean retryFailed) {
-        public Settings {
+    public record Plan(List<Long> seeds, List<Double> noise, Ablation ablation, Settings search, String dataOptions,
+                       double symbolicTolerance, boolean retryFailed) {
+        public Plan {
             seeds = List.copyOf(seeds);
             noise = List.copyOf(noise);
             Objects.requireNonNull(ablation, "ablation");
+            Objects.requireNonNull(search, "search");
+            Objects.requireNonNull(dataOptions, "dataOptions");
             if (seeds.isEmpty() || noise.isEmpty()) {
                 throw new IllegalArgumentException("at least one seed and one noise level are needed");
+            }
+        }
+
+        /** The settings of the run with this seed: the plan's, the ablation applied. */
+        Settings settings(long seed) {
+            SymbolicRegressor.Builder b = SymbolicRegressor.builder().settings(search).seed(seed);
+            ablation.apply(b, search.training());
+            return b.settings();
+        }
+
+        /**
+         * The fingerprint of every setting of the plan's runs but seed and noise (which are in a run's key of their
+         * own): 16 hex digits of a SHA-256 over the settings' canonical JSON (seed 0), the data options and the
+         * symbolic tolerance.
+         */
+        String config() {
+            String text = SettingsJson.canonical(settings(0)) + "|" + dataOptions + "|tol=" + symbolicTolerance;
+            try {
+                byte[] h = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+                return HexFormat.of().formatHex(h, 0, 8);
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("the JVM has no SHA-256", e);
             }
         }
     }
@@ -60,7 +87,7 @@ public final class BenchRunner {
      *
      * @param progress one line per run goes here
      */
-    public static Outcome run(List<Problem> problems, Settings s, Path resultsCsv, PrintWriter progress) {
+    public static Outcome run(List<Problem> problems, Plan s, Path resultsCsv, PrintWriter progress) {
         Set<String> done = new HashSet<>();
         for (ResultRow r : ResultsFile.latest(ResultsFile.read(resultsCsv))) {
             if (!(s.retryFailed() && r.failed())) {
@@ -73,16 +100,17 @@ public final class BenchRunner {
         int skipped = 0;
         int failed = 0;
         String ablation = s.ablation().label();
+        String config = s.config();
         try (ResultsFile out = ResultsFile.open(resultsCsv)) {
             for (Problem p : problems) {
                 for (double level : s.noise()) {
                     for (long seed : s.seeds()) {
                         index++;
-                        if (done.contains(ResultRow.key(p.suite(), p.name(), seed, level, ablation))) {
+                        if (done.contains(ResultRow.key(p.suite(), p.name(), seed, level, ablation, config))) {
                             skipped++;
                             continue;
                         }
-                        ResultRow row = runOne(p, seed, level, s);
+                        ResultRow row = runOne(p, seed, level, s, config);
                         out.append(row);
                         ran++;
                         if (row.failed()) {
@@ -102,36 +130,23 @@ public final class BenchRunner {
     }
 
     /** One run; exceptions become the row's error. */
-    static ResultRow runOne(Problem p, long seed, double level, Settings s) {
+    static ResultRow runOne(Problem p, long seed, double level, Plan s, String config) {
         String ablation = s.ablation().label();
-        int maxSteps = s.maxSteps();
-        double limit = s.timeLimitSeconds();
+        Settings settings = s.settings(seed);
+        Budget budget = settings.budget();
+        int maxSteps = budget.maxSteps();
+        double limit = budget.timeLimit() == null ? 0.0 : budget.timeLimit().toNanos() / 1e9;
         int nTrain = -1;
         int nTest = -1;
         long t0 = System.nanoTime();
         try {
-            Problem.Split split = p.data().make(seed);
-            Dataset train = Noise.add(split.train(), level, Suites.rng(seed, p.name() + "@" + level, 5));
+            Dataset.Split split = p.data().make(seed);
+            Dataset train = Noise.add(split.train(), level, Seeds.named(seed, p.name() + "@" + level, 5));
             Dataset test = split.test();
             nTrain = train.rows();
             nTest = test.rows();
-            SymbolicRegressor.Builder b = SymbolicRegressor.builder().seed(seed).maxSteps(maxSteps)
-                    .timeLimit(limit > 0 ? Duration.ofMillis(Math.round(limit * 1000)) : null);
-            if (s.batchSize() != null) {
-                b.batchSize(s.batchSize());
-            }
-            if (s.threads() != null) {
-                b.threads(s.threads());
-            }
-            TrainConfig training = TrainConfig.defaults();
-            if (s.trainSteps() != null) {
-                int n = s.trainSteps();
-                training = training.toBuilder().stage1Steps(n).stage2Steps(n)
-                        .fineTuneSteps(Math.min(training.fineTuneSteps(), n)).build();
-            }
-            s.ablation().apply(b, training);
             t0 = System.nanoTime();
-            Model m = b.build().fit(train, "y");
+            Model m = SymbolicRegressor.builder().settings(settings).build().fit(train, "y");
             double seconds = (System.nanoTime() - t0) / 1e9;
             double[] pred = m.predict(test);
             double r2 = Metrics.r2(pred, test.y());
@@ -141,7 +156,7 @@ public final class BenchRunner {
             double deviation = Double.NaN;
             if (p.hasTruth()) {
                 SymbolicCheck.Verdict v = SymbolicCheck.check(m.expression(), p.truth(), p.variables(), p.low(),
-                        p.high(), s.symbolicTolerance(), Suites.rng(seed, p.name(), 4));
+                        p.high(), s.symbolicTolerance(), Seeds.named(seed, p.name(), 4));
                 symbolic = v.symbolic();
                 how = v.how();
                 deviation = v.deviation();
@@ -155,13 +170,13 @@ public final class BenchRunner {
             }
             return new ResultRow(p.suite(), p.name(), p.group(), seed, level, ablation, r2, mse, m.trainR2(),
                     m.trainMse(), m.complexity(), seconds, m.networksTrained(), m.stopReason(), symbolic, how,
-                    deviation, r2 > 0.99, r2 > 0.999, nTrain, nTest, limit, maxSteps, m.formula(), p.truthText(), physics[0],
-                    physics[1], physics[2], "");
+                    deviation, r2 > 0.99, r2 > 0.999, nTrain, nTest, limit, maxSteps, config, m.formula(),
+                    p.truthText(), physics[0], physics[1], physics[2], "");
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             double seconds = (System.nanoTime() - t0) / 1e9;
             return new ResultRow(p.suite(), p.name(), p.group(), seed, level, ablation, Double.NaN, Double.NaN,
                     Double.NaN, Double.NaN, -1, seconds, -1, "", null, "", Double.NaN, null, null, nTrain, nTest, limit,
-                    maxSteps, "", p.truthText(), Double.NaN, Double.NaN, Double.NaN, describe(e));
+                    maxSteps, config, "", p.truthText(), Double.NaN, Double.NaN, Double.NaN, describe(e));
         }
     }
 

@@ -24,16 +24,8 @@ public record Problem(String suite, String name, String group, Expr truth, Strin
     /** Makes a problem's data. */
     @FunctionalInterface
     public interface DataMaker {
-        /** The train and test sets for {@code seed}; the same seed gives the same sets. */
-        Split make(long seed);
-    }
-
-    /** Train and test sets (noise-free). */
-    public record Split(Dataset train, Dataset test) {
-        public Split {
-            Objects.requireNonNull(train, "train");
-            Objects.requireNonNull(test, "test");
-        }
+        /** The train and test sets (noise-free) for {@code seed}; the same seed gives the same sets. */
+        Dataset.Split make(long seed);
     }
 
     public Problem {

@@ -33,6 +33,8 @@ import java.util.Map;
  * @param nTest       test rows, -1 when missing
  * @param timeLimit   the run's time limit in seconds, 0 for none
  * @param maxSteps    the run's controller step limit
+ * @param config      fingerprint of every setting of the run but its seed and noise level (search settings after
+ *                    the ablation, and the suite's data options): runs with other settings are other runs
  * @param expression  the chosen formula, constants exact (reads back with the Parser); "" on failure
  * @param truth       the ground truth as given, "" when unknown
  * @param modelAMse   test MSE of physics model A (balls suite only)
@@ -44,23 +46,24 @@ public record ResultRow(String suite, String problem, String group, long seed, d
                         double r2Test, double mseTest, double r2Train, double mseTrain, int complexity,
                         double seconds, long networks, String stop, Boolean symbolic, String symbolicHow,
                         double symbolicDev, Boolean acc099, Boolean acc0999, int nTrain, int nTest, double timeLimit, int maxSteps,
-                        String expression, String truth, double modelAMse, double modelBMse, double modelCMse,
+                        String config, String expression, String truth, double modelAMse, double modelBMse, double modelCMse,
                         String error) {
 
     /** The column names of {@code results.csv}, in order. */
     public static final List<String> COLUMNS = List.of("suite", "problem", "group", "seed", "noise", "ablation",
             "r2_test", "mse_test", "r2_train", "mse_train", "complexity", "seconds", "networks", "stop", "symbolic",
-            "symbolic_how", "symbolic_dev", "acc_099", "acc_0999", "n_train", "n_test", "time_limit", "max_steps", "expression",
+            "symbolic_how", "symbolic_dev", "acc_099", "acc_0999", "n_train", "n_test", "time_limit", "max_steps", "config", "expression",
             "truth", "model_a_mse", "model_b_mse", "model_c_mse", "error");
 
     /** The identity of a run: rows with equal keys are the same run (the later one wins). */
     public String key() {
-        return key(suite, problem, seed, noise, ablation);
+        return key(suite, problem, seed, noise, ablation, config);
     }
 
-    /** The key of a run. */
-    public static String key(String suite, String problem, long seed, double noise, String ablation) {
-        return suite + '\u0000' + problem + '\u0000' + seed + '\u0000' + Double.toString(noise) + '\u0000' + ablation;
+    /** The key of a run: its problem, seed, noise level, ablation and every other setting ({@code config}). */
+    public static String key(String suite, String problem, long seed, double noise, String ablation, String config) {
+        return suite + '\u0000' + problem + '\u0000' + seed + '\u0000' + Double.toString(noise) + '\u0000' + ablation
+                + '\u0000' + config;
     }
 
     /** Whether the run failed. */
@@ -94,6 +97,7 @@ public record ResultRow(String suite, String problem, String group, long seed, d
         c.add(nTest < 0 ? "" : Integer.toString(nTest));
         c.add(num(timeLimit));
         c.add(Integer.toString(maxSteps));
+        c.add(config);
         c.add(expression);
         c.add(truth);
         c.add(num(modelAMse));
@@ -114,7 +118,7 @@ public record ResultRow(String suite, String problem, String group, long seed, d
                 dbl(m, "mse_train"), (int) lng(m, "complexity", -1), dbl(m, "seconds"), lng(m, "networks", -1),
                 str(m, "stop"), boolOf(m, "symbolic"), str(m, "symbolic_how"), dbl(m, "symbolic_dev"), boolOf(m, "acc_099"),
                 boolOf(m, "acc_0999"), (int) lng(m, "n_train", -1), (int) lng(m, "n_test", -1),
-                dbl(m, "time_limit"), (int) lng(m, "max_steps", 0), str(m, "expression"), str(m, "truth"),
+                dbl(m, "time_limit"), (int) lng(m, "max_steps", 0), str(m, "config"), str(m, "expression"), str(m, "truth"),
                 dbl(m, "model_a_mse"), dbl(m, "model_b_mse"), dbl(m, "model_c_mse"), str(m, "error"));
     }
 

@@ -5,6 +5,7 @@ import dysymnet.cli.io.Selection;
 import dysymnet.cli.io.Table;
 import dysymnet.cli.io.TableReader;
 import dysymnet.data.Dataset;
+import dysymnet.data.Seeds;
 import dysymnet.expr.Expr;
 import dysymnet.expr.ParseException;
 import dysymnet.expr.Parser;
@@ -76,6 +77,16 @@ public final class Suites {
         public static Options defaults() {
             return new Options(1000, 1000, 10_000, null);
         }
+
+        /** The options that shape the data of {@code suite}, in words (part of each bench run's identity). */
+        public String describe(String suite) {
+            return switch (suite) {
+                case "feynman" -> "feynman-train=" + feynmanTrain + ",feynman-test=" + feynmanTest
+                        + ",max-train-rows=" + maxTrainRows;
+                case "strogatz", "blackbox" -> "max-train-rows=" + maxTrainRows;
+                default -> "";
+            };
+        }
     }
 
     private static final CSVFormat HEADED = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
@@ -130,9 +141,9 @@ public final class Suites {
             Arrays.fill(low, lo);
             Arrays.fill(high, hi);
             out.add(new Problem("standard", name, cell(csv, r, "group"), truth, expression, vars, low, high,
-                    seed -> new Problem.Split(
-                            sample(truth, vars, low, high, points, rng(seed, name, 1), name),
-                            sample(truth, vars, low, high, points, rng(seed, name, 2), name))));
+                    seed -> new Dataset.Split(
+                            sample(truth, vars, low, high, points, Seeds.named(seed, name, 1), name),
+                            sample(truth, vars, low, high, points, Seeds.named(seed, name, 2), name))));
         }
         return out;
     }
@@ -159,9 +170,9 @@ public final class Suites {
             }
             Expr truth = parse(csv, name, formula, vars);
             out.add(new Problem("feynman", name, "Feynman", truth, formula, vars, low, high,
-                    seed -> new Problem.Split(
-                            sample(truth, vars, low, high, nTrain, rng(seed, name, 1), name),
-                            sample(truth, vars, low, high, testRows, rng(seed, name, 2), name))));
+                    seed -> new Dataset.Split(
+                            sample(truth, vars, low, high, nTrain, Seeds.named(seed, name, 1), name),
+                            sample(truth, vars, low, high, testRows, Seeds.named(seed, name, 2), name))));
         }
         return out;
     }
@@ -192,7 +203,7 @@ public final class Suites {
             }
             String name = base.replaceFirst("^strogatz_", "");
             out.add(new Problem("strogatz", name, "Strogatz", truth, text, vars, low, high,
-                    seed -> split(all, rng(seed, name, 3), maxTrainRows)));
+                    seed -> split(all, Seeds.named(seed, name, 3), maxTrainRows)));
         }
         return out;
     }
@@ -211,7 +222,7 @@ public final class Suites {
                                         "target", null).toDataset();
                             }
                         }
-                        return split(cache[0], rng(seed, name, 3), maxTrainRows);
+                        return split(cache[0], Seeds.named(seed, name, 3), maxTrainRows);
                     }));
         }
         if (out.isEmpty()) {
@@ -226,7 +237,7 @@ public final class Suites {
         for (Path trainFile : files(dir, "*_train.csv")) {
             String base = trainFile.getFileName().toString().replaceFirst("_train\\.csv$", "");
             Path testFile = existing(dir.resolve(base + "_test.csv"));
-            Problem.Split split = new Problem.Split(ballData(trainFile), ballData(testFile));
+            Dataset.Split split = new Dataset.Split(ballData(trainFile), ballData(testFile));
             double[] t = split.train().column(0);
             double[] tt = split.test().column(0);
             double lo = Math.min(Arrays.stream(t).min().orElseThrow(), Arrays.stream(tt).min().orElseThrow());
@@ -278,28 +289,13 @@ public final class Suites {
     }
 
     /** A random 75/25 split; the training part is then cut to at most {@code maxTrain} random rows. */
-    static Problem.Split split(Dataset all, RandomGenerator rng, int maxTrain) {
+    static Dataset.Split split(Dataset all, RandomGenerator rng, int maxTrain) {
         int n = all.rows();
-        int[] perm = Dataset.permutation(n, rng);
         int nTrain = (int) Math.round(n * TRAIN_FRACTION);
         if (nTrain < 1 || nTrain >= n) {
             throw new IllegalArgumentException("a data set of " + n + " rows is too small for a 75/25 split");
         }
-        int[] train = Arrays.copyOfRange(perm, 0, Math.min(nTrain, maxTrain));
-        int[] test = Arrays.copyOfRange(perm, nTrain, n);
-        Arrays.sort(train);
-        Arrays.sort(test);
-        return new Problem.Split(all.select(train), all.select(test));
-    }
-
-    /** A generator for one problem, seed and purpose (salt), independent of the others. */
-    static RandomGenerator rng(long seed, String name, int salt) {
-        long h = 1125899906842597L;
-        for (int i = 0; i < name.length(); i++) {
-            h = 31 * h + name.charAt(i);
-        }
-        long mixed = new SplittableRandom(seed).nextLong() ^ (h * 0x9E3779B97F4A7C15L) ^ (salt * 0xBF58476D1CE4E5B9L);
-        return new SplittableRandom(mixed);
+        return all.split(nTrain, maxTrain, rng);
     }
 
     private static Expr parse(Path file, String name, String text, List<String> vars) {

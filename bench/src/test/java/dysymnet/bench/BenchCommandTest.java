@@ -1,9 +1,12 @@
 package dysymnet.bench;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.cli.Main;
+import dysymnet.cli.SearchOptions;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -12,6 +15,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import org.junit.jupiter.api.io.TempDir;
 
 class BenchCommandTest {
@@ -98,5 +104,17 @@ class BenchCommandTest {
         assertEquals(List.of(1L, 2L, 3L, 7L), BenchCommand.parseSeeds("1-3, 7,2"));
         assertEquals(List.of(-2L, -1L), BenchCommand.parseSeeds("-2--1"));
         assertEquals(List.of(0.0, 0.001, 0.1), BenchCommand.parseNoise("0,0.001,0.1,0"));
+    }
+
+    @Test
+    void benchTakesTheSharedSearchOptionsWithTheirDefaultsAndHelp() {
+        CommandSpec shared = CommandSpec.forAnnotatedObject(new SearchOptions());
+        CommandSpec bench = new CommandLine(new BenchCommand()).getCommandSpec();
+        for (OptionSpec o : shared.options()) {
+            OptionSpec there = bench.findOption(o.longestName());
+            assertNotNull(there, o.longestName());
+            assertEquals(o.defaultValue(), there.defaultValue(), o.longestName());
+            assertArrayEquals(o.description(), there.description(), o.longestName());
+        }
     }
 }

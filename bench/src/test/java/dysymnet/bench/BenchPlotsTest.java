@@ -30,7 +30,7 @@ class BenchPlotsTest {
             tt[i] = 2.0 + (i + 1) * 0.1;
             ht[i] = 40 - 4.9 * tt[i] * tt[i];
         }
-        Problem.Split s = new Problem.Split(new Dataset(List.of("t"), new double[][] {t}, h),
+        Dataset.Split s = new Dataset.Split(new Dataset(List.of("t"), new double[][] {t}, h),
                 new Dataset(List.of("t"), new double[][] {tt}, ht));
         return new Problem("balls", name, "Balls", null, "", List.of("t"), new double[] {0}, new double[] {2.8},
                 seed -> s);

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.expr.Parser;
+import dysymnet.search.Settings;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -31,6 +33,33 @@ class BenchRunnerTest {
                 new double[] {0}, new double[] {1}, seed -> {
                     throw new IllegalStateException("no data for seed " + seed);
                 });
+    }
+
+    @Test
+    void aRerunWithAnotherBudgetOrTrainingIsANewRunNotASkippedOne() {
+        Path csv = tmp.resolve("budget").resolve("results.csv");
+        List<Problem> one = twoStandardProblems().subList(0, 1);
+        PrintWriter quiet = new PrintWriter(new StringWriter());
+        BenchRunner.Plan base = Fixtures.tiny(List.of(1L), List.of(0.0), Ablation.NONE);
+        assertEquals(new BenchRunner.Outcome(1, 0, 0), BenchRunner.run(one, base, csv, quiet));
+        assertEquals(new BenchRunner.Outcome(0, 1, 0), BenchRunner.run(one, base, csv, quiet));
+        Settings s = base.search();
+        List<Settings> others = List.of(
+                s.toBuilder().budget(s.budget().toBuilder().maxSteps(2).build()).build(),
+                s.toBuilder().budget(s.budget().toBuilder().batchSize(3).build()).build(),
+                s.toBuilder().budget(s.budget().toBuilder().timeLimit(Duration.ofSeconds(30)).build()).build(),
+                s.toBuilder().training(s.training().toBuilder().stage1Steps(21).build()).build());
+        int rows = 1;
+        for (Settings other : others) {
+            BenchRunner.Plan p = new BenchRunner.Plan(base.seeds(), base.noise(), base.ablation(), other,
+                    base.dataOptions(), base.symbolicTolerance(), false);
+            assertEquals(new BenchRunner.Outcome(1, 0, 0), BenchRunner.run(one, p, csv, quiet), other.toString());
+            rows++;
+        }
+        assertEquals(rows, ResultsFile.latest(ResultsFile.read(csv)).size());
+        // the seed is a key of its own, not part of the settings' fingerprint
+        assertEquals(base.config(), new BenchRunner.Plan(List.of(2L), base.noise(), base.ablation(),
+                base.search().toBuilder().seed(99).build(), "", base.symbolicTolerance(), false).config());
     }
 
     @Test
@@ -88,8 +117,7 @@ class BenchRunnerTest {
         assertTrue(log.toString().contains("Broken-1 seed=1 noise=0 ablation=none: FAILED"), log.toString());
 
         // a rerun skips the failure too, unless asked to retry it (the newer row then wins)
-        BenchRunner.Settings retry = new BenchRunner.Settings(List.of(1L), List.of(0.0), Ablation.NONE, 0, 1, 2, 20,
-                1, SymbolicCheck.DEFAULT_TOLERANCE, true);
+        BenchRunner.Plan retry = Fixtures.tiny(List.of(1L), List.of(0.0), Ablation.NONE, true);
         assertEquals(new BenchRunner.Outcome(0, 2, 0), BenchRunner.run(problems,
                 Fixtures.tiny(List.of(1L), List.of(0.0), Ablation.NONE), csv, new PrintWriter(new StringWriter())));
         assertEquals(new BenchRunner.Outcome(1, 1, 1), BenchRunner.run(problems, retry, csv,

@@ -1,5 +1,8 @@
 package dysymnet.bench;
 
+import dysymnet.net.TrainConfig;
+import dysymnet.search.Budget;
+import dysymnet.search.Settings;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -20,9 +23,19 @@ final class Fixtures {
     }
 
     /** Settings of a run that takes well under a second: 1 step of 2 networks trained 20 steps per stage. */
-    static BenchRunner.Settings tiny(List<Long> seeds, List<Double> noise, Ablation ablation) {
-        return new BenchRunner.Settings(seeds, noise, ablation, 0, 1, 2, 20, 1, SymbolicCheck.DEFAULT_TOLERANCE,
-                false);
+    static BenchRunner.Plan tiny(List<Long> seeds, List<Double> noise, Ablation ablation) {
+        return tiny(seeds, noise, ablation, false);
+    }
+
+    static BenchRunner.Plan tiny(List<Long> seeds, List<Double> noise, Ablation ablation, boolean retryFailed) {
+        return new BenchRunner.Plan(seeds, noise, ablation, tinySearch().build(), "",
+                SymbolicCheck.DEFAULT_TOLERANCE, retryFailed);
+    }
+
+    /** The search settings of {@link #TINY}. */
+    static Settings.Builder tinySearch() {
+        TrainConfig t = TrainConfig.defaults().toBuilder().stage1Steps(20).stage2Steps(20).fineTuneSteps(20).build();
+        return Settings.builder().budget(Budget.builder().maxSteps(1).batchSize(2).build()).training(t).threads(1);
     }
 
     /** Command-line options for a tiny run. */

@@ -50,7 +50,7 @@ class SuitesTest {
         assertEquals("Keijzer", k10.group());
         assertEquals(List.of("x", "y"), k10.variables());
         assertEquals("x^y", k10.truthText());
-        Problem.Split s = k10.data().make(1);
+        Dataset.Split s = k10.data().make(1);
         assertEquals(256, s.train().rows());
         assertEquals(256, s.test().rows());
         assertFalse(Arrays.equals(s.train().column(0), s.test().column(0)));
@@ -73,14 +73,14 @@ class SuitesTest {
         assertEquals(List.of("m_0", "v", "c"), p.variables());
         assertArrayEquals(new double[] {1, 1, 3}, p.low());
         assertArrayEquals(new double[] {5, 2, 10}, p.high());
-        Problem.Split s = p.data().make(3);
+        Dataset.Split s = p.data().make(3);
         assertEquals(40, s.train().rows());
         assertEquals(30, s.test().rows());
         inBox(p, s.train());
         truthMatches(p, s.train());
         truthMatches(p, s.test());
         // arcsin(n*sin(theta2)) is real everywhere on n in [0,1]: all rows are kept, values in [-pi/2, pi/2]
-        Problem.Split a = ps.get(2).data().make(1);
+        Dataset.Split a = ps.get(2).data().make(1);
         assertTrue(Arrays.stream(a.train().y()).allMatch(v -> Math.abs(v) <= Math.PI / 2));
     }
 
@@ -98,7 +98,7 @@ class SuitesTest {
         assertEquals("Strogatz", p.group());
         assertEquals("3*x - 2*x*y - x**2", p.truthText());
         assertEquals(List.of("x", "y"), p.variables());
-        Problem.Split s = p.data().make(1);
+        Dataset.Split s = p.data().make(1);
         assertEquals(300, s.train().rows());
         assertEquals(100, s.test().rows());
         truthMatches(p, s.train());
@@ -116,7 +116,7 @@ class SuitesTest {
         Problem p = ps.get(0);
         assertEquals("Black-box", p.group());
         assertNull(p.truth());
-        Problem.Split s = p.data().make(1);
+        Dataset.Split s = p.data().make(1);
         int n = s.train().rows() + s.test().rows();
         assertEquals(Math.round(n * 0.75), s.train().rows());
         assertEquals(List.of("lugs_1989", "lugs_1990"), s.train().names());
@@ -129,7 +129,7 @@ class SuitesTest {
         Problem p = ps.get(0);
         assertEquals("Balls", p.group());
         assertEquals(List.of("t"), p.variables());
-        Problem.Split s = p.data().make(1);
+        Dataset.Split s = p.data().make(1);
         assertEquals(30, s.train().rows());
         assertEquals(14, s.test().rows());
         assertTrue(Arrays.stream(s.train().column(0)).allMatch(t -> t <= 2.0));

@@ -11,12 +11,12 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,22 +34,11 @@ final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "0", description = "Random seed (default ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    SeedOption seed;
 
-    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60",
-            description = "Wall-time budget of the search (default ${DEFAULT-VALUE}).")
-    double timeLimit;
-
-    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "100",
-            description = "Controller steps at most (default ${DEFAULT-VALUE}).")
-    int maxSteps;
-
-    @Option(names = "--batch-size", paramLabel = "N", description = "Networks sampled per controller step.")
-    Integer batchSize;
-
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
-    Integer threads;
+    @Mixin
+    SearchOptions search;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Also write model.json, pareto.csv and plots here.")
     Path out;
@@ -59,18 +48,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!(timeLimit > 0) || Double.isInfinite(timeLimit)) {
-            throw new UserError("--time-limit must be a positive number of seconds, got " + timeLimit);
-        }
-        if (maxSteps < 1) {
-            throw new UserError("--max-steps must be at least 1, got " + maxSteps);
-        }
-        if (batchSize != null && batchSize < 1) {
-            throw new UserError("--batch-size must be at least 1, got " + batchSize);
-        }
-        if (threads != null && threads < 1) {
-            throw new UserError("--threads must be at least 1, got " + threads);
-        }
+        SymbolicRegressor.Builder b = search.builder(seed);
         if (out != null) {
             Reports.checkOutputDir("--out", out);
         }
@@ -96,15 +74,7 @@ final class DemoCommand implements Callable<Integer> {
                 tTrain.length, tTest.length);
         outw.flush();
         Dataset train = new Dataset(List.of("t"), new double[][] {tTrain}, hTrain);
-        SymbolicRegressor.Builder b = SymbolicRegressor.builder().seed(seed).maxSteps(maxSteps)
-                .timeLimit(Duration.ofMillis(Math.round(timeLimit * 1000)));
-        if (threads != null) {
-            b.threads(threads);
-        }
-        if (batchSize != null) {
-            b.batchSize(batchSize);
-        }
-        Fitting.run(b, maxSteps, train, "h", quiet, err, o -> {
+        Fitting.run(b, train, "h", quiet, err, o -> {
             FitReport r = new FitReport(o.model(), new double[][] {tTrain}, hTrain, new double[][] {tTest}, hTest,
                     List.of("t"), "h", o.cancelled());
             outw.println((o.cancelled() ? "Best law found before the interruption:" : "Law found by dysymnet:"));
@@ -122,7 +92,7 @@ final class DemoCommand implements Callable<Integer> {
             }
             outw.println();
             outw.printf(Locale.ROOT, "%d networks trained in %.1f s (seed %d). Try: ./dysymnet fit YOUR_FILE.csv%n",
-                    o.model().networksTrained(), o.model().elapsedSeconds(), seed);
+                    o.model().networksTrained(), o.model().elapsedSeconds(), seed.seed());
             if (out != null) {
                 Reports.outDir(r, out, 6);
                 outw.println("Wrote model.json, pareto.csv, fit.png, pareto.png, reward.png to " + out);

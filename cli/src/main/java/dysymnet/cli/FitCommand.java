@@ -6,18 +6,15 @@ import dysymnet.cli.io.Selection;
 import dysymnet.cli.io.Table;
 import dysymnet.cli.io.TableReader;
 import dysymnet.data.Dataset;
-import dysymnet.net.Operator;
-import dysymnet.search.Refiner;
+import dysymnet.data.Seeds;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -31,6 +28,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "  dysymnet fit data.csv --target y --time-limit 60",
             "  dysymnet fit measurements.tsv.gz --test-fraction 0.25 --json result.json --out results/"})
 final class FitCommand implements Callable<Integer> {
+    /** The random stream of the --test-fraction split (the search's own streams are other indices). */
+    static final long TEST_SPLIT_STREAM = -3;
+
     /** Output format of the formula on standard output. */
     enum Format { text, json, latex, sympy, java }
 
@@ -58,41 +58,11 @@ final class FitCommand implements Callable<Integer> {
     @Option(names = "--drop-missing", description = "Skip rows with empty, NaN or infinite cells instead of failing.")
     boolean dropMissing;
 
-    @Option(names = "--operators", paramLabel = "LIST",
-            description = "Unit operators, e.g. id,sin,cos,exp,log,square,+,-,*,/ (default: the paper's library: "
-                    + "id,+,-,*,sin,cos,tan,exp,log,cosh,square).")
-    String operators;
+    @Mixin
+    SeedOption seed;
 
-    @Option(names = "--layers", paramLabel = "SET", description = "Possible numbers of hidden layers (default 1-5).")
-    String layers;
-
-    @Option(names = "--widths", paramLabel = "SET", description = "Possible units per layer (default 1-6).")
-    String widths;
-
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "0", description = "Random seed (default ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = "60",
-            description = "Wall-time budget of the search (default ${DEFAULT-VALUE}; 0 = none).")
-    double timeLimit;
-
-    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "200",
-            description = "Controller steps at most (default ${DEFAULT-VALUE}).")
-    int maxSteps;
-
-    @Option(names = "--batch-size", paramLabel = "N", description = "Networks sampled per controller step.")
-    Integer batchSize;
-
-    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
-    Integer threads;
-
-    @Option(names = "--refiner", paramLabel = "LM|BFGS|NONE", description = "Constant refinement (default LM).")
-    Refiner refiner;
-
-    @Option(names = "--no-elimination",
-            description = "Skip the backward elimination that removes constants one at a time with refitting "
-                    + "(faster, larger formulas).")
-    boolean noElimination;
+    @Mixin
+    SearchOptions search;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Write model.json, pareto.csv, fit.png, pareto.png and reward.png here.")
@@ -117,10 +87,8 @@ final class FitCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         validate();
-        // parsed before the data is read so that every option error is reported before any other work
-        List<Operator> ops = operators == null ? null : Sets.operators(operators);
-        int[] layerSet = layers == null ? null : Sets.integers("--layers", layers, 1);
-        int[] widthSet = widths == null ? null : Sets.integers("--widths", widths, 1);
+        // options are checked before the data is read so that every option error is reported before any other work
+        SymbolicRegressor.Builder b = search.builder(seed);
         if (json != null) {
             Reports.checkOutputFile("--json", json, this.out);
         }
@@ -144,41 +112,14 @@ final class FitCommand implements Callable<Integer> {
                         + " training and " + nTest + " test rows of " + n + "; need at least " + TableReader.MIN_ROWS
                         + " training rows and 1 test row");
             }
-            int[] perm = Dataset.permutation(n, new SplittableRandom(seed ^ 0x5DEECE66DL));
-            int[] testIdx = Arrays.copyOfRange(perm, 0, nTest);
-            int[] trainIdx = Arrays.copyOfRange(perm, nTest, n);
-            Arrays.sort(testIdx);
-            Arrays.sort(trainIdx);
-            testData = data.select(testIdx);
-            data = data.select(trainIdx);
-        }
-        SymbolicRegressor.Builder b = SymbolicRegressor.builder().seed(seed).maxSteps(maxSteps)
-                .timeLimit(timeLimit > 0 ? Duration.ofMillis(Math.round(timeLimit * 1000)) : null);
-        if (ops != null) {
-            b.operators(ops);
-        }
-        if (layerSet != null) {
-            b.layers(layerSet);
-        }
-        if (widthSet != null) {
-            b.widths(widthSet);
-        }
-        if (batchSize != null) {
-            b.batchSize(batchSize);
-        }
-        if (threads != null) {
-            b.threads(threads);
-        }
-        if (noElimination) {
-            b.elimination(false);
-        }
-        if (refiner != null) {
-            b.refiner(refiner);
+            Dataset.Split split = data.split(n - nTest, n, Seeds.stream(seed.seed(), TEST_SPLIT_STREAM));
+            testData = split.test();
+            data = split.train();
         }
         final Dataset trainData = data;
         final Dataset fTest = testData;
         boolean reportToErr = format != Format.text;
-        Fitting.run(b, maxSteps, trainData, train.targetName(), quiet, err, o -> {
+        Fitting.run(b, trainData, train.targetName(), quiet, err, o -> {
             FitReport r = new FitReport(o.model(), trainData.columns(), trainData.y(),
                     fTest == null ? null : fTest.columns(), fTest == null ? null : fTest.y(),
                     train.featureNames().stream().map(train::original).collect(Collectors.toList()),
@@ -253,18 +194,6 @@ final class FitCommand implements Callable<Integer> {
         }
         if (testFraction != null && !(testFraction > 0 && testFraction < 1)) {
             throw new UserError("--test-fraction must be between 0 and 1 (exclusive), got " + testFraction);
-        }
-        if (!(timeLimit >= 0) || Double.isInfinite(timeLimit)) {
-            throw new UserError("--time-limit must be a number of seconds >= 0, got " + timeLimit);
-        }
-        if (maxSteps < 1) {
-            throw new UserError("--max-steps must be at least 1, got " + maxSteps);
-        }
-        if (batchSize != null && batchSize < 1) {
-            throw new UserError("--batch-size must be at least 1, got " + batchSize);
-        }
-        if (threads != null && threads < 1) {
-            throw new UserError("--threads must be at least 1, got " + threads);
         }
         if (digits < 1 || digits > 17) {
             throw new UserError("--digits must be between 1 and 17, got " + digits);

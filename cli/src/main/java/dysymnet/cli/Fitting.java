@@ -25,9 +25,10 @@ final class Fitting {
         void finish(Outcome outcome);
     }
 
-    static void run(SymbolicRegressor.Builder builder, int maxSteps, Dataset train, String target, boolean quiet,
+    static void run(SymbolicRegressor.Builder builder, Dataset train, String target, boolean quiet,
                     PrintWriter err, Finisher finisher) {
-        Progress progress = new Progress(err, quiet, Progress.isTerminal(), maxSteps);
+        Progress progress = new Progress(err, quiet, Progress.isTerminal(),
+                builder.settings().budget().maxSteps());
         SymbolicRegressor reg = builder.listener(progress).build();
         CountDownLatch done = new CountDownLatch(1);
         AtomicBoolean interrupted = new AtomicBoolean();

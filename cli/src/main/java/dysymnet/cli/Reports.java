@@ -9,6 +9,7 @@ import dysymnet.cli.io.AtomicFiles;
 import dysymnet.cli.plot.Plots;
 import dysymnet.expr.Printer;
 import dysymnet.search.Candidate;
+import dysymnet.search.SettingsJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -54,6 +55,9 @@ final class Reports {
         out.println("  complexity " + m.complexity() + ", " + m.networksTrained() + " networks trained in "
                 + String.format(Locale.ROOT, "%.1f", m.elapsedSeconds()) + " s, seed " + m.seed()
                 + ", stop: " + m.stopReason().toLowerCase(Locale.ROOT).replace('_', ' '));
+        if (m.failedArchitectures() > 0) {
+            out.println("  " + m.failedArchitectures() + " of the networks gave no finite formula");
+        }
         out.println();
         out.println("Pareto front (complexity vs training error):");
         out.printf(Locale.ROOT, "  %5s %14s %12s  %s%n", "size", "MSE", "R^2", "formula");
@@ -92,7 +96,10 @@ final class Reports {
         ArrayNode f = root.putArray("features");
         m.features().forEach(f::add);
         root.put("networks_trained", m.networksTrained());
+        root.put("failed_architectures", m.failedArchitectures());
         root.put("stop_reason", m.stopReason());
+        root.put("library_version", m.provenance().version());
+        m.settings().ifPresent(s -> root.set("settings", SettingsJson.write(s)));
         root.put("cancelled", r.cancelled());
         ArrayNode p = root.putArray("pareto");
         for (Candidate c : m.pareto()) {

@@ -166,11 +166,11 @@ class CliEndToEndTest {
 
     @Test
     void eliminationIsOnByDefaultAndCanBeSwitchedOff() throws IOException {
-        assertEquals("true", Model.load(out.resolve("model.json")).settings().get("elimination"));
+        assertTrue(Model.load(out.resolve("model.json")).settings().orElseThrow().refinement().elimination());
         Path o = dir.resolve("no-elimination");
         CliRun r = CliRun.fit(data, "--no-elimination", "--out", o.toString(), "--quiet");
         assertEquals(0, r.code(), r::toString);
-        assertEquals("false", Model.load(o.resolve("model.json")).settings().get("elimination"));
+        assertFalse(Model.load(o.resolve("model.json")).settings().orElseThrow().refinement().elimination());
     }
 
     @Test

@@ -31,7 +31,7 @@ class DemoCommandTest {
 
     @Test
     void badDemoOptionIsOneLine() {
-        CliBadInputTest.assertOneLineError(CliRun.run("demo", "--time-limit", "0"));
+        CliBadInputTest.assertOneLineError(CliRun.run("demo", "--time-limit", "-1"));
         CliBadInputTest.assertOneLineError(CliRun.run("demo", "--max-steps", "x"));
     }
 }

@@ -6,11 +6,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dysymnet.data.DataFingerprint;
 import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Printer;
 import dysymnet.search.Candidate;
+import dysymnet.search.Settings;
+import dysymnet.search.SettingsJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -19,13 +22,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -33,40 +33,38 @@ import java.util.Set;
  * settings and seed it was made with. Immutable; saves to JSON and loads back exactly.
  */
 public final class Model {
-    /** Version of the JSON format written by {@link #toJson()}. */
-    public static final int FORMAT_VERSION = 1;
+    /** Version of the JSON format written by {@link #toJson()}; {@link #fromJson} also reads version 1. */
+    public static final int FORMAT_VERSION = 2;
 
     private final Expr expression;
     private final List<String> features;
     private final String target;
     private final double trainMse;
     private final double trainR2;
-    private final List<Candidate> pareto;
-    private final double[] meanRewards;
-    private final double[] bestRewards;
-    private final long seed;
-    private final Map<String, String> settings;
-    private final double elapsedSeconds;
-    private final long networksTrained;
-    private final String stopReason;
+    private final SearchHistory history;
+    private final Provenance provenance;
 
-    /** Creates a model; normally made by {@link SymbolicRegressor#fit}. */
+    /**
+     * Creates a model; normally made by {@link SymbolicRegressor#fit}.
+     *
+     * @param expression the formula
+     * @param features   the names of its input columns, in the order {@link #predict(double[][])} expects
+     * @param target     the name of the predicted column
+     * @param trainMse   the formula's MSE on the training data
+     * @param trainR2    its R^2 there
+     * @param history    how the search went
+     * @param provenance how the model was made
+     * @throws IllegalArgumentException when the formula uses a variable that is not a feature
+     */
     public Model(Expr expression, List<String> features, String target, double trainMse, double trainR2,
-                 List<Candidate> pareto, double[] meanRewards, double[] bestRewards, long seed,
-                 Map<String, String> settings, double elapsedSeconds, long networksTrained, String stopReason) {
+                 SearchHistory history, Provenance provenance) {
         this.expression = Objects.requireNonNull(expression, "expression");
         this.features = List.copyOf(features);
         this.target = target == null ? "y" : target;
         this.trainMse = trainMse;
         this.trainR2 = trainR2;
-        this.pareto = List.copyOf(pareto);
-        this.meanRewards = meanRewards.clone();
-        this.bestRewards = bestRewards.clone();
-        this.seed = seed;
-        this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
-        this.elapsedSeconds = elapsedSeconds;
-        this.networksTrained = networksTrained;
-        this.stopReason = stopReason == null ? "" : stopReason;
+        this.history = Objects.requireNonNull(history, "history");
+        this.provenance = Objects.requireNonNull(provenance, "provenance");
         Set<String> known = new HashSet<>(this.features);
         for (String v : variables(expression, new ArrayList<>())) {
             if (!known.contains(v)) {
@@ -114,40 +112,55 @@ public final class Model {
         return trainR2;
     }
 
+    /** How the search went: front, rewards, time, networks. */
+    public SearchHistory history() {
+        return history;
+    }
+
+    /** How the model was made: settings, library version, training data fingerprint. */
+    public Provenance provenance() {
+        return provenance;
+    }
+
     /** The Pareto front (complexity against training MSE), by increasing complexity. */
     public List<Candidate> pareto() {
-        return pareto;
+        return history.pareto();
     }
 
     /** Mean reward of each controller step. */
     public double[] meanRewards() {
-        return meanRewards.clone();
+        return history.meanRewards();
     }
 
     /** Best reward of each controller step. */
     public double[] bestRewards() {
-        return bestRewards.clone();
+        return history.bestRewards();
     }
 
     public long seed() {
-        return seed;
+        return provenance.seed();
     }
 
-    /** The settings the model was made with, as text. */
-    public Map<String, String> settings() {
-        return settings;
+    /** The settings the model was made with; empty for a model file of format version 1. */
+    public Optional<Settings> settings() {
+        return provenance.knownSettings();
     }
 
     public double elapsedSeconds() {
-        return elapsedSeconds;
+        return history.elapsedSeconds();
     }
 
     public long networksTrained() {
-        return networksTrained;
+        return history.networksTrained();
+    }
+
+    /** Architectures that gave no finite formula (training diverged, or the pipeline failed). */
+    public long failedArchitectures() {
+        return history.failedArchitectures();
     }
 
     public String stopReason() {
-        return stopReason;
+        return history.stopReason();
     }
 
     /** Predictions for rows {@code x[i][j]} (feature j in the order of {@link #features()}). */
@@ -236,14 +249,24 @@ public final class Model {
         root.put("complexity", complexity());
         root.put("mse_train", trainMse);
         root.put("r2_train", trainR2);
-        root.put("seed", seed);
-        root.put("elapsed_seconds", elapsedSeconds);
-        root.put("networks_trained", networksTrained);
-        root.put("stop_reason", stopReason);
-        ObjectNode s = root.putObject("settings");
-        settings.forEach(s::put);
+        root.put("seed", provenance.seed());
+        root.put("library_version", provenance.version());
+        if (provenance.data() != null) {
+            ObjectNode d = root.putObject("data");
+            d.put("rows", provenance.data().rows());
+            ArrayNode cols = d.putArray("features");
+            provenance.data().features().forEach(cols::add);
+            d.put("sha256", provenance.data().sha256());
+        }
+        if (provenance.settings() != null) {
+            root.set("settings", SettingsJson.write(provenance.settings()));
+        }
+        root.put("elapsed_seconds", history.elapsedSeconds());
+        root.put("networks_trained", history.networksTrained());
+        root.put("failed_architectures", history.failedArchitectures());
+        root.put("stop_reason", history.stopReason());
         ArrayNode p = root.putArray("pareto");
-        for (Candidate c : pareto) {
+        for (Candidate c : history.pareto()) {
             ObjectNode n = p.addObject();
             n.put("complexity", c.complexity());
             n.put("mse_train", c.mse());
@@ -255,11 +278,11 @@ public final class Model {
             n.put("step", c.step());
         }
         ArrayNode mr = root.putArray("mean_reward");
-        for (double v : meanRewards) {
+        for (double v : history.meanRewards()) {
             mr.add(v);
         }
         ArrayNode br = root.putArray("best_reward");
-        for (double v : bestRewards) {
+        for (double v : history.bestRewards()) {
             br.add(v);
         }
         try {
@@ -269,7 +292,10 @@ public final class Model {
         }
     }
 
-    /** Reads a model written by {@link #toJson()}; a malformed text gives an IllegalArgumentException. */
+    /**
+     * Reads a model written by {@link #toJson()}, of this format version or version 1 (whose settings were text and
+     * are not restored: {@link #settings()} is then empty); a malformed text gives an IllegalArgumentException.
+     */
     public static Model fromJson(String json) {
         JsonNode root;
         try {
@@ -281,9 +307,9 @@ public final class Model {
             throw new IllegalArgumentException("not a dysymnet model (no \"format\": \"dysymnet-model\")");
         }
         int version = root.path("version").asInt(-1);
-        if (version != FORMAT_VERSION) {
+        if (version != FORMAT_VERSION && version != 1) {
             throw new IllegalArgumentException("unsupported model format version " + version + " (this build reads "
-                    + FORMAT_VERSION + ")");
+                    + "versions 1 to " + FORMAT_VERSION + ")");
         }
         Expr e = ExprJson.read(root.get("tree"));
         List<String> features = new ArrayList<>();
@@ -295,17 +321,28 @@ public final class Model {
                     n.path("r2_train").asDouble(), n.path("reward").asDouble(),
                     n.path("architecture").asText(""), n.path("step").asInt()));
         }
-        Map<String, String> settings = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> it = root.path("settings").fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> en = it.next();
-            settings.put(en.getKey(), en.getValue().asText());
+        SearchHistory history = new SearchHistory(pareto, doubles(root.path("mean_reward")),
+                doubles(root.path("best_reward")), root.path("elapsed_seconds").asDouble(),
+                root.path("networks_trained").asLong(), root.path("failed_architectures").asLong(0),
+                root.path("stop_reason").asText(""));
+        long seed = root.path("seed").asLong();
+        Provenance provenance;
+        if (version == 1) {
+            provenance = new Provenance(null, seed, "", null);
+        } else {
+            Settings settings = root.hasNonNull("settings") ? SettingsJson.read(root.get("settings")) : null;
+            DataFingerprint data = null;
+            JsonNode d = root.get("data");
+            if (d != null && d.isObject()) {
+                List<String> cols = new ArrayList<>();
+                d.path("features").forEach(n -> cols.add(n.asText()));
+                data = new DataFingerprint(d.path("rows").asInt(), cols, d.path("sha256").asText(""));
+            }
+            provenance = new Provenance(settings, settings == null ? seed : settings.seed(),
+                    root.path("library_version").asText(""), data);
         }
         return new Model(e, features, root.path("target").asText("y"), root.path("mse_train").asDouble(),
-                root.path("r2_train").asDouble(), pareto, doubles(root.path("mean_reward")),
-                doubles(root.path("best_reward")), root.path("seed").asLong(), settings,
-                root.path("elapsed_seconds").asDouble(), root.path("networks_trained").asLong(),
-                root.path("stop_reason").asText(""));
+                root.path("r2_train").asDouble(), history, provenance);
     }
 
     private static double[] doubles(JsonNode arr) {

@@ -1,25 +1,28 @@
 package dysymnet.api;
 
 import dysymnet.controller.ControllerConfig;
+import dysymnet.data.DataFingerprint;
 import dysymnet.data.Dataset;
+import dysymnet.expr.Const;
 import dysymnet.expr.Evaluator;
 import dysymnet.fit.Metrics;
 import dysymnet.net.Operator;
+import dysymnet.net.SearchSpace;
 import dysymnet.net.TrainConfig;
+import dysymnet.search.Budget;
 import dysymnet.search.Candidate;
+import dysymnet.search.Refinement;
 import dysymnet.search.Refiner;
+import dysymnet.search.Reward;
 import dysymnet.search.Search;
-import dysymnet.search.SearchConfig;
 import dysymnet.search.SearchListener;
 import dysymnet.search.SearchResult;
+import dysymnet.search.Selection;
+import dysymnet.search.Settings;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.stream.Collectors;
 
 /**
  * The library's entry point: a symbolic regressor configured by a builder.
@@ -32,13 +35,13 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public final class SymbolicRegressor {
-    private final SearchConfig config;
+    private final Settings settings;
     private final SearchListener listener;
     private volatile Search running;
     private volatile boolean cancelRequested;
 
-    private SymbolicRegressor(SearchConfig config, SearchListener listener) {
-        this.config = config;
+    private SymbolicRegressor(Settings settings, SearchListener listener) {
+        this.settings = settings;
         this.listener = listener;
     }
 
@@ -46,9 +49,9 @@ public final class SymbolicRegressor {
         return new Builder();
     }
 
-    /** The complete configuration of the searches this regressor runs. */
-    public SearchConfig config() {
-        return config;
+    /** The complete settings of the searches this regressor runs. */
+    public Settings settings() {
+        return settings;
     }
 
     /**
@@ -80,7 +83,7 @@ public final class SymbolicRegressor {
         if (data.rows() < 2) {
             throw new IllegalArgumentException("need at least 2 rows, got " + data.rows());
         }
-        Search search = new Search(config, listener);
+        Search search = new Search(settings, listener);
         running = search;
         if (cancelRequested) {
             search.cancel();
@@ -96,19 +99,16 @@ public final class SymbolicRegressor {
         if (chosen == null) {
             // nothing finite was found (every network failed): fall back to the mean, a valid model
             double mean = Arrays.stream(data.y()).average().orElse(0.0);
-            double mse = Metrics.mse(constant(mean, data.rows()), data.y());
-            chosen = new Candidate(new dysymnet.expr.Const(mean), 1, mse, 0.0, Metrics.reward(mse), "", 0);
+            double[] pred = new double[data.rows()];
+            Arrays.fill(pred, mean);
+            double mse = Metrics.mse(pred, data.y());
+            chosen = new Candidate(new Const(mean), 1, mse, 0.0, Reward.of(mse, Metrics.variance(data.y())), "", 0);
         }
         double[] pred = Evaluator.evaluate(chosen.expression(), data);
+        SearchHistory history = new SearchHistory(r.front().candidates(), r.meanRewards(), r.bestRewards(),
+                r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.stopReason().name());
         return new Model(chosen.expression(), data.names(), targetName, Metrics.mse(pred, data.y()),
-                Metrics.r2(pred, data.y()), r.front().candidates(), r.meanRewards(), r.bestRewards(), config.seed(),
-                describe(config), r.elapsed().toNanos() / 1e9, r.networksTrained(), r.stopReason().name());
-    }
-
-    private static double[] constant(double v, int n) {
-        double[] a = new double[n];
-        Arrays.fill(a, v);
-        return a;
+                Metrics.r2(pred, data.y()), history, Provenance.of(settings, DataFingerprint.of(data)));
     }
 
     /** Stops a running {@link #fit}; it then returns the best model found so far. */
@@ -120,41 +120,45 @@ public final class SymbolicRegressor {
         }
     }
 
-    static Map<String, String> describe(SearchConfig c) {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("operators", c.controller().operators().stream().map(Operator::label).collect(Collectors.joining(",")));
-        m.put("layers", join(c.controller().layerCounts()));
-        m.put("widths", join(c.controller().widths()));
-        m.put("batch_size", Integer.toString(c.batchSize()));
-        m.put("max_steps", Integer.toString(c.maxSteps()));
-        m.put("time_limit_seconds", c.timeLimit() == null ? "none" : Double.toString(c.timeLimit().toMillis() / 1e3));
-        m.put("solve_r2", Double.toString(c.solveR2()));
-        m.put("seed", Long.toString(c.seed()));
-        m.put("refiner", c.refiner().name());
-        m.put("policy_gradient", Boolean.toString(c.policyGradient()));
-        m.put("selection_factor", Double.toString(c.selectionFactor()));
-        m.put("max_complexity", Integer.toString(c.maxComplexity()));
-        m.put("polish", Boolean.toString(c.polish()));
-        m.put("elimination", Boolean.toString(c.elimination()));
-        m.put("controller", c.controller().toString());
-        m.put("training", c.training().toString());
-        return m;
-    }
-
-    private static String join(int[] v) {
-        return Arrays.stream(v).mapToObj(Integer::toString).collect(Collectors.joining(","));
-    }
-
-    /** Builder of a regressor; every setting has a documented default. */
+    /**
+     * Builder of a regressor: the settings group by group ({@link #space}, {@link #controller}, {@link #training},
+     * {@link #refinement}, {@link #selection}, {@link #budget}) or one at a time; every setting has a documented
+     * default.
+     */
     public static final class Builder {
-        private final SearchConfig.Builder search = SearchConfig.builder();
+        private SearchSpace.Builder space = SearchSpace.builder();
         private ControllerConfig.Builder controller = ControllerConfig.builder();
-        private TrainConfig training = TrainConfig.builder().build();
+        private TrainConfig training = TrainConfig.defaults();
+        private Refinement.Builder refinement = Refinement.builder();
+        private Selection.Builder selection = Selection.builder();
+        private Budget.Builder budget = Budget.builder();
+        private long seed;
+        private int threads = Runtime.getRuntime().availableProcessors();
         private SearchListener listener = SearchListener.NONE;
 
-        /** Operator library the controller picks unit operators from (default: the paper's). */
+        /** Every setting at once (replaces all set before). */
+        public Builder settings(Settings s) {
+            Objects.requireNonNull(s, "settings");
+            space = s.space().toBuilder();
+            controller = s.controller().toBuilder();
+            training = s.training();
+            refinement = s.refinement().toBuilder();
+            selection = s.selection().toBuilder();
+            budget = s.budget().toBuilder();
+            seed = s.seed();
+            threads = s.threads();
+            return this;
+        }
+
+        /** The search space whole (replaces operators, layers and widths set before). */
+        public Builder space(SearchSpace s) {
+            space = s.toBuilder();
+            return this;
+        }
+
+        /** Operator library the units are drawn from (default: the paper's). */
         public Builder operators(List<Operator> ops) {
-            controller.operators(new ArrayList<>(ops));
+            space.operators(ops);
             return this;
         }
 
@@ -164,19 +168,25 @@ public final class SymbolicRegressor {
 
         /** Possible numbers of hidden layers (default 1..5). */
         public Builder layers(int... counts) {
-            controller.layerCounts(counts);
+            space.layers(counts);
             return this;
         }
 
         /** Possible numbers of units per layer (default 1..6). */
         public Builder widths(int... widths) {
-            controller.widths(widths);
+            space.widths(widths);
             return this;
         }
 
-        /** The controller's settings wholesale (replaces operators, layers and widths set before). */
-        public Builder controller(ControllerConfig.Builder c) {
-            controller = Objects.requireNonNull(c, "controller");
+        /** The controller's settings whole (replaces policyGradient set before). */
+        public Builder controller(ControllerConfig c) {
+            controller = Objects.requireNonNull(c, "controller").toBuilder();
+            return this;
+        }
+
+        /** False samples architectures uniformly (the ablation without policy gradient). */
+        public Builder policyGradient(boolean on) {
+            controller.policyGradient(on);
             return this;
         }
 
@@ -186,63 +196,20 @@ public final class SymbolicRegressor {
             return this;
         }
 
-        public Builder batchSize(int n) {
-            search.batchSize(n);
-            return this;
-        }
-
-        public Builder maxSteps(int n) {
-            search.maxSteps(n);
-            return this;
-        }
-
-        /** Wall-time budget (null for none). */
-        public Builder timeLimit(Duration d) {
-            search.timeLimit(d);
-            return this;
-        }
-
-        /** Training R^2 at which the search stops as solved (default 1, i.e. exact in double precision; see {@link SearchConfig}). */
-        public Builder solveR2(double r2) {
-            search.solveR2(r2);
-            return this;
-        }
-
-        public Builder seed(long seed) {
-            search.seed(seed);
-            return this;
-        }
-
-        public Builder threads(int n) {
-            search.threads(n);
+        /** The refinement settings whole (replaces refiner, polish and elimination set before). */
+        public Builder refinement(Refinement r) {
+            refinement = Objects.requireNonNull(r, "refinement").toBuilder();
             return this;
         }
 
         public Builder refiner(Refiner r) {
-            search.refiner(r);
-            return this;
-        }
-
-        /** False samples architectures uniformly (the ablation without policy gradient). */
-        public Builder policyGradient(boolean on) {
-            search.policyGradient(on);
-            return this;
-        }
-
-        public Builder selectionFactor(double f) {
-            search.selectionFactor(f);
-            return this;
-        }
-
-        /** The chosen formula has at most this many nodes when any candidate does (default 100). */
-        public Builder maxComplexity(int n) {
-            search.maxComplexity(n);
+            refinement.refiner(r);
             return this;
         }
 
         /** Snap refined constants to the simplest values the data allow (default on). */
         public Builder polish(boolean on) {
-            search.polish(on);
+            refinement.polish(on);
             return this;
         }
 
@@ -251,7 +218,63 @@ public final class SymbolicRegressor {
          * see {@link dysymnet.fit.Eliminator}).
          */
         public Builder elimination(boolean on) {
-            search.elimination(on);
+            refinement.elimination(on);
+            return this;
+        }
+
+        /** The selection settings whole (replaces selectionFactor and maxComplexity set before). */
+        public Builder selection(Selection s) {
+            selection = Objects.requireNonNull(s, "selection").toBuilder();
+            return this;
+        }
+
+        public Builder selectionFactor(double f) {
+            selection.factor(f);
+            return this;
+        }
+
+        /** The chosen formula has at most this many nodes when any candidate does (default 100). */
+        public Builder maxComplexity(int n) {
+            selection.maxComplexity(n);
+            return this;
+        }
+
+        /** The budget whole (replaces maxSteps, batchSize, timeLimit and solveR2 set before). */
+        public Builder budget(Budget b) {
+            budget = Objects.requireNonNull(b, "budget").toBuilder();
+            return this;
+        }
+
+        public Builder batchSize(int n) {
+            budget.batchSize(n);
+            return this;
+        }
+
+        public Builder maxSteps(int n) {
+            budget.maxSteps(n);
+            return this;
+        }
+
+        /** Wall-time budget (null for none). */
+        public Builder timeLimit(Duration d) {
+            budget.timeLimit(d);
+            return this;
+        }
+
+        /** Training R^2 at which the search stops as solved (default 1, i.e. exact in double precision; see {@link Budget}). */
+        public Builder solveR2(double r2) {
+            budget.solveR2(r2);
+            return this;
+        }
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /** Worker threads (default: all cores); a step-budgeted result does not depend on it. */
+        public Builder threads(int n) {
+            threads = n;
             return this;
         }
 
@@ -260,10 +283,15 @@ public final class SymbolicRegressor {
             return this;
         }
 
+        /** The settings as set so far; invalid settings throw IllegalArgumentException saying which and why. */
+        public Settings settings() {
+            return new Settings(space.build(), controller.build(), training, refinement.build(), selection.build(),
+                    budget.build(), seed, threads);
+        }
+
         /** Builds the regressor; invalid settings throw IllegalArgumentException saying which and why. */
         public SymbolicRegressor build() {
-            SearchConfig c = search.controller(controller.build()).training(training).build();
-            return new SymbolicRegressor(c, listener);
+            return new SymbolicRegressor(settings(), listener);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dysymnet.controller;
 
+import dysymnet.net.SearchSpace;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -7,7 +8,7 @@ import java.util.random.RandomGenerator;
 public interface ArchitectureSampler {
 
     /** The sets architectures are drawn from. */
-    ControllerConfig config();
+    SearchSpace space();
 
     /** Draws one architecture; all randomness comes from {@code rng}. */
     Sample sample(RandomGenerator rng);

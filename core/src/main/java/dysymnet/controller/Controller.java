@@ -2,6 +2,8 @@ package dysymnet.controller;
 
 import dysymnet.net.Architecture;
 import dysymnet.net.Operator;
+import dysymnet.net.Optimizer;
+import dysymnet.net.SearchSpace;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,10 +42,7 @@ public final class Controller implements ArchitectureSampler {
     private static final int TYPE_WIDTH = 1;
     private static final int TYPE_OPERATOR = 2;
 
-    private static final double BETA1 = 0.9;
-    private static final double BETA2 = 0.999;
-    private static final double ADAM_EPS = 1e-8;
-
+    private final SearchSpace space;
     private final ControllerConfig config;
     private final Operator[] operators;
     private final int hidden;
@@ -60,9 +59,8 @@ public final class Controller implements ArchitectureSampler {
     private final int[] offHeadB = new int[3]; // vocab per head
 
     private final double[] gradient;
-    private final double[] adamM;
-    private final double[] adamV;
-    private long adamSteps;
+    private final Optimizer adam;
+    private long updates;
 
     // Forward caches of one sample, indexed by step; hs/cs[t] is the state before step t.
     private final int[] stepType;
@@ -87,16 +85,17 @@ public final class Controller implements ArchitectureSampler {
     /**
      * A controller with parameters initialized from {@code init} (used only during construction).
      */
-    public Controller(ControllerConfig config, RandomGenerator init) {
+    public Controller(SearchSpace space, ControllerConfig config, RandomGenerator init) {
+        this.space = Objects.requireNonNull(space, "space");
         this.config = Objects.requireNonNull(config, "config");
         Objects.requireNonNull(init, "init");
-        this.operators = config.operators().toArray(new Operator[0]);
+        this.operators = space.operators().toArray(new Operator[0]);
         this.hidden = config.hiddenSize();
-        vocab[TYPE_LAYERS] = config.layerCountVocab();
-        vocab[TYPE_WIDTH] = config.widthVocab();
+        vocab[TYPE_LAYERS] = space.layers().size();
+        vocab[TYPE_WIDTH] = space.widths().size();
         vocab[TYPE_OPERATOR] = operators.length;
         this.inputSize = Math.max(vocab[0], Math.max(vocab[1], vocab[2]));
-        this.maxSteps = 1 + 2 * config.maxLayerCount();
+        this.maxSteps = 1 + 2 * space.maxLayerCount();
 
         int g4 = 4 * hidden;
         int off = 0;
@@ -114,8 +113,7 @@ public final class Controller implements ArchitectureSampler {
         }
         theta = new double[off];
         gradient = new double[off];
-        adamM = new double[off];
-        adamV = new double[off];
+        adam = Optimizer.Kind.ADAM.create(off);
 
         double scale = 1.0 / Math.sqrt(hidden);
         for (int i = offW; i < offB; i++) {
@@ -150,6 +148,11 @@ public final class Controller implements ArchitectureSampler {
     }
 
     @Override
+    public SearchSpace space() {
+        return space;
+    }
+
+    /** The controller's learning settings. */
     public ControllerConfig config() {
         return config;
     }
@@ -159,9 +162,9 @@ public final class Controller implements ArchitectureSampler {
         return theta.length;
     }
 
-    /** Number of Adam steps taken so far. */
+    /** Number of updates (Adam steps) taken so far. */
     public long updateCount() {
-        return adamSteps;
+        return updates;
     }
 
     // ---------------------------------------------------------------------------------------------- sampling
@@ -186,7 +189,7 @@ public final class Controller implements ArchitectureSampler {
         entropy += stepEntropy[t];
         t++;
 
-        int layersN = config.layerCount(layerIndex);
+        int layersN = space.layerCount(layerIndex);
         int[] widthIdx = new int[layersN];
         int[][] opIdx = new int[layersN][];
         List<Architecture.Layer> layers = new ArrayList<>(layersN);
@@ -200,7 +203,7 @@ public final class Controller implements ArchitectureSampler {
 
             feedBack(t);
             forwardStep(t, TYPE_OPERATOR);
-            int n = config.width(widthIdx[i]);
+            int n = space.width(widthIdx[i]);
             opIdx[i] = new int[n];
             List<Operator> units = new ArrayList<>(n);
             for (int u = 0; u < n; u++) {
@@ -218,7 +221,7 @@ public final class Controller implements ArchitectureSampler {
 
     /** An architecture drawn uniformly from the same sets, ignoring the policy (the "without PG" ablation). */
     public Architecture sampleUniform(RandomGenerator rng) {
-        return UniformSampler.draw(config, rng).architecture();
+        return UniformSampler.draw(space, rng).architecture();
     }
 
     /** log p of the sample's tokens under the current parameters, by replaying its draw. */
@@ -401,17 +404,12 @@ public final class Controller implements ArchitectureSampler {
     public UpdateStats update(List<Sample> batch, double[] rewards) {
         double[] q = new double[2];
         double objective = objectiveAndGradient(batch, rewards, gradient, q);
-        adamSteps++;
-        double lr = config.learningRate();
-        double c1 = 1.0 - Math.pow(BETA1, adamSteps);
-        double c2 = 1.0 - Math.pow(BETA2, adamSteps);
-        for (int i = 0; i < theta.length; i++) {
-            double g = gradient[i];
-            adamM[i] = BETA1 * adamM[i] + (1 - BETA1) * g;
-            adamV[i] = BETA2 * adamV[i] + (1 - BETA2) * g * g;
-            // Plus sign: gradient ascent on the objective.
-            theta[i] += lr * (adamM[i] / c1) / (Math.sqrt(adamV[i] / c2) + ADAM_EPS);
+        updates++;
+        // gradient ascent on J is descent on -J; negation is exact, so Adam's moments are those of J negated
+        for (int i = 0; i < gradient.length; i++) {
+            gradient[i] = -gradient[i];
         }
+        adam.step(theta, gradient, config.learningRate());
         return new UpdateStats(q[0], (int) q[1], batch.size(), objective);
     }
 
@@ -566,16 +564,16 @@ public final class Controller implements ArchitectureSampler {
                     + ", this controller expects " + inputSize + " (was it drawn by another sampler?)");
         }
         int li = s.layerIndex();
-        if (li < 0 || li >= vocab[TYPE_LAYERS] || config.layerCount(li) != s.layerCount()) {
+        if (li < 0 || li >= vocab[TYPE_LAYERS] || space.layerCount(li) != s.layerCount()) {
             throw new IllegalArgumentException(name + ": layer index " + li + " with " + s.layerCount()
-                    + " layers does not fit layer counts " + Arrays.toString(config.layerCounts()));
+                    + " layers does not fit layer counts " + space.layers());
         }
         int[] wi = s.widthIndices();
         int[][] oi = s.operatorIndices();
         for (int i = 0; i < wi.length; i++) {
-            if (wi[i] < 0 || wi[i] >= vocab[TYPE_WIDTH] || config.width(wi[i]) != oi[i].length) {
+            if (wi[i] < 0 || wi[i] >= vocab[TYPE_WIDTH] || space.width(wi[i]) != oi[i].length) {
                 throw new IllegalArgumentException(name + ": layer " + i + " width index " + wi[i] + " with "
-                        + oi[i].length + " operators does not fit widths " + Arrays.toString(config.widths()));
+                        + oi[i].length + " operators does not fit widths " + space.widths());
             }
             for (int o : oi[i]) {
                 if (o < 0 || o >= vocab[TYPE_OPERATOR]) {

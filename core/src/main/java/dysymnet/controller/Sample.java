@@ -7,13 +7,13 @@ import java.util.Objects;
 /**
  * One architecture drawn by an {@link ArchitectureSampler}, with everything needed to replay its draw: the random
  * first input of the controller and the index of every sampled token in the vocabularies of the
- * {@link ControllerConfig} that produced it.
+ * {@link dysymnet.net.SearchSpace} it was drawn from.
  *
  * @param architecture    the sampled architecture (binary units placed after unary ones by {@link Architecture.Layer})
  * @param firstInput      the random first input of the controller (empty for a uniform draw)
- * @param layerIndex      index of the layer count in {@link ControllerConfig#layerCounts()}
- * @param widthIndices    for each layer, index of its width in {@link ControllerConfig#widths()}
- * @param operatorIndices for each layer, the index in {@link ControllerConfig#operators()} of each of its operator
+ * @param layerIndex      index of the layer count in {@link dysymnet.net.SearchSpace#layers()}
+ * @param widthIndices    for each layer, index of its width in {@link dysymnet.net.SearchSpace#widths()}
+ * @param operatorIndices for each layer, the index in {@link dysymnet.net.SearchSpace#operators()} of each of its operator
  *                        draws, in draw order (before binary units are moved last)
  * @param logProb         sum of the log-probabilities of every sampled token (each operator draw counts)
  * @param entropy         sum of the entropies of the categorical distribution of every step (one per step)

@@ -2,6 +2,7 @@ package dysymnet.controller;
 
 import dysymnet.net.Architecture;
 import dysymnet.net.Operator;
+import dysymnet.net.SearchSpace;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,7 @@ import java.util.Objects;
 import java.util.random.RandomGenerator;
 
 /**
- * The "without policy gradient" ablation: architectures drawn uniformly from the controller's sets (layer count,
+ * The "without policy gradient" ablation: architectures drawn uniformly from the search space (layer count,
  * then each layer's width, then its operators i.i.d.), and an update that learns nothing.
  *
  * <p>Its samples carry an empty first input, the log-probability of the draw under this uniform policy and the sum
@@ -18,20 +19,25 @@ import java.util.random.RandomGenerator;
  */
 public final class UniformSampler implements ArchitectureSampler {
 
+    private final SearchSpace space;
     private final ControllerConfig config;
 
-    public UniformSampler(ControllerConfig config) {
+    /**
+     * @param config only its risk factor and entropy weight are used, for the statistics {@link #update} reports
+     */
+    public UniformSampler(SearchSpace space, ControllerConfig config) {
+        this.space = Objects.requireNonNull(space, "space");
         this.config = Objects.requireNonNull(config, "config");
     }
 
     @Override
-    public ControllerConfig config() {
-        return config;
+    public SearchSpace space() {
+        return space;
     }
 
     @Override
     public Sample sample(RandomGenerator rng) {
-        return draw(config, rng);
+        return draw(space, rng);
     }
 
     /** Computes the same statistics as the controller's update but changes nothing. */
@@ -53,18 +59,18 @@ public final class UniformSampler implements ArchitectureSampler {
         return new UpdateStats(threshold, kept, batch.size(), (pg + config.entropyWeight() * ent) / kept);
     }
 
-    static Sample draw(ControllerConfig config, RandomGenerator rng) {
+    static Sample draw(SearchSpace space, RandomGenerator rng) {
         Objects.requireNonNull(rng, "rng");
-        List<Operator> ops = config.operators();
-        int vl = config.layerCountVocab();
-        int vn = config.widthVocab();
+        List<Operator> ops = space.operators();
+        int vl = space.layers().size();
+        int vn = space.widths().size();
         int vo = ops.size();
         double logL = Math.log(vl);
         double logN = Math.log(vn);
         double logO = Math.log(vo);
 
         int layerIndex = rng.nextInt(vl);
-        int layersN = config.layerCount(layerIndex);
+        int layersN = space.layerCount(layerIndex);
         double logProb = -logL;
         double entropy = logL;
         int[] widthIdx = new int[layersN];
@@ -72,7 +78,7 @@ public final class UniformSampler implements ArchitectureSampler {
         List<Architecture.Layer> layers = new ArrayList<>(layersN);
         for (int i = 0; i < layersN; i++) {
             widthIdx[i] = rng.nextInt(vn);
-            int n = config.width(widthIdx[i]);
+            int n = space.width(widthIdx[i]);
             opIdx[i] = new int[n];
             List<Operator> units = new ArrayList<>(n);
             for (int u = 0; u < n; u++) {

@@ -1,6 +1,7 @@
 package dysymnet.data;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -145,6 +146,38 @@ public final class Dataset {
             cy[k] = y[i];
         }
         return new Dataset(names, cx, cy);
+    }
+
+    /**
+     * Two parts of the rows.
+     *
+     * @param train the rows to fit on
+     * @param test  the rows held out
+     */
+    public record Split(Dataset train, Dataset test) {
+    }
+
+    /**
+     * A random split into {@code trainRows} training rows and the rest as test rows; the training part is then cut
+     * to at most {@code maxTrain} of its rows, chosen at random. Both parts keep the rows' original order.
+     *
+     * @throws IllegalArgumentException when either part would be empty
+     */
+    public Split split(int trainRows, int maxTrain, RandomGenerator rng) {
+        int n = rows();
+        if (trainRows < 1 || trainRows >= n) {
+            throw new IllegalArgumentException("cannot split " + n + " rows into " + trainRows + " training rows and "
+                    + (n - trainRows) + " test rows");
+        }
+        if (maxTrain < 1) {
+            throw new IllegalArgumentException("maxTrain must be at least 1, got " + maxTrain);
+        }
+        int[] perm = permutation(n, rng);
+        int[] train = Arrays.copyOfRange(perm, 0, Math.min(trainRows, maxTrain));
+        int[] test = Arrays.copyOfRange(perm, trainRows, n);
+        Arrays.sort(train);
+        Arrays.sort(test);
+        return new Split(select(train), select(test));
     }
 
     /** A random permutation of 0..n-1 (Fisher-Yates), for random splits of rows. */

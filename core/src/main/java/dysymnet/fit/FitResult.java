@@ -15,9 +15,4 @@ public record FitResult(Expr expression, double mse, int evaluations, boolean im
     public FitResult {
         Objects.requireNonNull(expression, "expression");
     }
-
-    /** The paper's reward {@code 1 / (1 + mse)}. */
-    public double reward() {
-        return Metrics.reward(mse);
-    }
 }

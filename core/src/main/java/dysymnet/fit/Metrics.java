@@ -53,14 +53,6 @@ public final class Metrics {
         return 1.0 - ssRes / ssTot;
     }
 
-    /** The paper's reward {@code 1 / (1 + mse)}; 0 for a non-finite or negative MSE. */
-    public static double reward(double mse) {
-        if (!Double.isFinite(mse) || mse < 0.0) {
-            return 0.0;
-        }
-        return 1.0 / (1.0 + mse);
-    }
-
     /** Population variance of y (0 for fewer than one value). */
     public static double variance(double[] y) {
         return y.length == 0 ? 0.0 : totalSumOfSquares(y) / y.length;

@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param complexity   its node count
  * @param mse          mean squared error on the training data (+Infinity when not finite)
  * @param r2           coefficient of determination on the training data
- * @param reward       1 / (1 + mse), the controller's reward
+ * @param reward       {@link Reward#of}: 1 / (1 + NRMSE), the controller's reward
  * @param architecture the network architecture it was read off, in {@code Architecture.toString()} form
  * @param step         the controller step (0-based) that first produced it
  */

@@ -1,8 +1,12 @@
 package dysymnet.search;
 
+import dysymnet.controller.ArchitectureSampler;
 import dysymnet.controller.Controller;
+import dysymnet.controller.ControllerConfig;
+import dysymnet.controller.UniformSampler;
 import dysymnet.controller.Sample;
 import dysymnet.data.Dataset;
+import dysymnet.data.Seeds;
 import dysymnet.expr.Expr;
 import dysymnet.fit.Metrics;
 import dysymnet.net.Architecture;
@@ -13,13 +17,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.random.RandomGenerator;
 
 /**
  * The DySymNet search (the paper's Algorithm 1): per controller step, sample a batch of architectures, train the new
@@ -33,12 +37,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>A search object runs once; {@link #cancel()} may be called from any thread.
  */
 public final class Search {
-    private final SearchConfig config;
+    /** Stream of the controller's initial weights. */
+    private static final long CONTROLLER_STREAM = -1;
+    /** Stream of the architecture draws. */
+    private static final long SAMPLING_STREAM = -2;
+
+    private final Settings settings;
     private final SearchListener listener;
     private volatile boolean cancelled;
 
-    public Search(SearchConfig config, SearchListener listener) {
-        this.config = Objects.requireNonNull(config, "config");
+    public Search(Settings settings, SearchListener listener) {
+        this.settings = Objects.requireNonNull(settings, "settings");
         this.listener = listener == null ? SearchListener.NONE : listener;
     }
 
@@ -51,37 +60,40 @@ public final class Search {
         return cancelled;
     }
 
-    /** A well-mixed 64-bit seed for stream {@code index} of the search seeded with {@code seed} (SplitMix64). */
-    static long deriveSeed(long seed, long index) {
-        long z = seed + 0x9E3779B97F4A7C15L * (index + 1);
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+    /** The architecture source: the RNN controller, or uniform draws when policy gradient is off. */
+    static ArchitectureSampler sampler(Settings s) {
+        ControllerConfig c = s.controller();
+        return c.policyGradient()
+                ? new Controller(s.space(), c, Seeds.stream(s.seed(), CONTROLLER_STREAM))
+                : new UniformSampler(s.space(), c);
     }
 
     /** Runs the search on the training data. */
     public SearchResult run(Dataset data) {
         Objects.requireNonNull(data, "data");
         long start = System.nanoTime();
-        long deadline = config.timeLimit() == null ? Long.MAX_VALUE
-                : start + Math.max(1L, config.timeLimit().toNanos());
-        Controller controller = new Controller(config.controller(), new SplittableRandom(deriveSeed(config.seed(), -1)));
-        SplittableRandom samplingRng = new SplittableRandom(deriveSeed(config.seed(), -2));
-        Scoring scoring = new Scoring(data, config);
+        Budget budget = settings.budget();
+        long deadline = budget.timeLimit() == null ? Long.MAX_VALUE
+                : start + Math.max(1L, saturatedNanos(budget.timeLimit()));
+        ArchitectureSampler sampler = sampler(settings);
+        RandomGenerator samplingRng = Seeds.stream(settings.seed(), SAMPLING_STREAM);
+        ArchitecturePipeline pipeline = new ArchitecturePipeline(data, settings);
 
-        Map<Architecture, Scoring.Scored> seen = new HashMap<>();
+        Map<Architecture, ArchitecturePipeline.Result> seen = new HashMap<>();
         Map<Expr, Candidate> distinct = new LinkedHashMap<>();
         List<Double> meanRewards = new ArrayList<>();
         List<Double> bestRewards = new ArrayList<>();
         Candidate best = null;
         long trained = 0;
+        long failed = 0;
+        List<String> errors = new ArrayList<>();
         long sampleIndex = 0;
         int steps = 0;
         StopReason reason = StopReason.MAX_STEPS;
 
-        ExecutorService pool = Executors.newFixedThreadPool(config.threads(), daemonThreads());
+        ExecutorService pool = Executors.newFixedThreadPool(settings.threads(), daemonThreads());
         try {
-            for (int step = 0; step < config.maxSteps(); step++) {
+            for (int step = 0; step < budget.maxSteps(); step++) {
                 if (cancelled) {
                     reason = StopReason.CANCELLED;
                     break;
@@ -92,17 +104,13 @@ public final class Search {
                 }
                 List<Sample> samples = new ArrayList<>();
                 List<Architecture> archs = new ArrayList<>();
-                for (int k = 0; k < config.batchSize(); k++) {
-                    if (config.policyGradient()) {
-                        Sample s = controller.sample(samplingRng);
-                        samples.add(s);
-                        archs.add(s.architecture().canonical());
-                    } else {
-                        archs.add(controller.sampleUniform(samplingRng).canonical());
-                    }
+                for (int k = 0; k < budget.batchSize(); k++) {
+                    Sample s = sampler.sample(samplingRng);
+                    samples.add(s);
+                    archs.add(s.architecture().canonical());
                 }
                 // train each architecture not seen before, once, in parallel
-                Map<Architecture, Future<Scoring.Scored>> jobs = new LinkedHashMap<>();
+                Map<Architecture, Future<ArchitecturePipeline.Result>> jobs = new LinkedHashMap<>();
                 for (Architecture a : archs) {
                     long index = sampleIndex++;
                     if (seen.containsKey(a) || jobs.containsKey(a)) {
@@ -113,13 +121,13 @@ public final class Search {
                         if (cancelled || System.nanoTime() >= deadline) {
                             return null;
                         }
-                        return scoring.score(a, new SplittableRandom(deriveSeed(config.seed(), index)), stepNo,
+                        return pipeline.run(a, Seeds.stream(settings.seed(), index), stepNo,
                                 () -> cancelled || System.nanoTime() >= deadline);
                     }));
                 }
                 boolean interrupted = false;
-                for (Map.Entry<Architecture, Future<Scoring.Scored>> e : jobs.entrySet()) {
-                    Scoring.Scored c;
+                for (Map.Entry<Architecture, Future<ArchitecturePipeline.Result>> e : jobs.entrySet()) {
+                    ArchitecturePipeline.Result c;
                     try {
                         c = e.getValue().get();
                     } catch (InterruptedException ie) {
@@ -128,12 +136,19 @@ public final class Search {
                         interrupted = true;
                         break;
                     } catch (ExecutionException ee) {
-                        // scoring handles numerical trouble itself; anything else is a bug, but must not end the search
-                        c = Scoring.single(Scoring.failed(e.getKey(), step));
+                        // the pipeline handles numerical trouble itself: this is a bug, counted and reported, and
+                        // the search goes on without the architecture
+                        c = ArchitecturePipeline.failed(e.getKey(), step);
+                        if (errors.size() < MAX_ERRORS_KEPT) {
+                            errors.add(e.getKey() + ": " + ee.getCause());
+                        }
                     }
                     if (c != null) {
                         seen.put(e.getKey(), c);
                         trained++;
+                        if (c.failed()) {
+                            failed++;
+                        }
                     }
                 }
                 if (interrupted) {
@@ -145,7 +160,7 @@ public final class Search {
                 double sum = 0;
                 double stepBest = 0;
                 for (int k = 0; k < archs.size(); k++) {
-                    Scoring.Scored scored = seen.get(archs.get(k));
+                    ArchitecturePipeline.Result scored = seen.get(archs.get(k));
                     if (scored == null) {
                         complete = false;
                         continue;
@@ -171,12 +186,10 @@ public final class Search {
                 steps++;
                 meanRewards.add(sum / archs.size());
                 bestRewards.add(stepBest);
-                if (config.policyGradient()) {
-                    controller.update(samples, rewards);
-                }
-                listener.onStep(new StepEvent(step, config.maxSteps(), trained, best, sum / archs.size(), stepBest,
+                sampler.update(samples, rewards);
+                listener.onStep(new StepEvent(step, budget.maxSteps(), trained, best, sum / archs.size(), stepBest,
                         Duration.ofNanos(System.nanoTime() - start)));
-                if (best != null && best.r2() >= config.solveR2()) {
+                if (best != null && best.r2() >= budget.solveR2()) {
                     reason = StopReason.SOLVED;
                     break;
                 }
@@ -186,10 +199,22 @@ public final class Search {
         }
         List<Candidate> all = new ArrayList<>(distinct.values());
         ParetoFront front = ParetoFront.of(all);
-        Candidate chosen = front.choose(Metrics.variance(data.y()), config.selectionFactor(), ParetoFront.DEFAULT_FLOOR,
-                config.maxComplexity());
+        Selection sel = settings.selection();
+        Candidate chosen = front.choose(Metrics.variance(data.y()), sel.factor(), ParetoFront.DEFAULT_FLOOR,
+                sel.maxComplexity());
         return new SearchResult(chosen, front, List.copyOf(all), toArray(meanRewards), toArray(bestRewards), trained,
-                steps, reason, Duration.ofNanos(System.nanoTime() - start));
+                failed, List.copyOf(errors), steps, reason, Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /** At most this many error messages of failed architectures are kept (all are counted). */
+    static final int MAX_ERRORS_KEPT = 5;
+
+    private static long saturatedNanos(Duration d) {
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
     }
 
     private static double[] toArray(List<Double> l) {

@@ -12,11 +12,16 @@ import java.util.List;
  * @param meanRewards     mean reward of each controller step's batch
  * @param bestRewards     best reward of each controller step's batch
  * @param networksTrained networks actually trained (duplicates re-used are not counted)
+ * @param failedArchitectures architectures among them that gave no finite formula (training diverged on every
+ *                        restart, or the pipeline failed)
+ * @param errors          the first few errors of architectures whose pipeline threw (a bug: numerical trouble is
+ *                        handled inside); empty when none did
  * @param steps           controller steps completed
  * @param stopReason      why the search ended
  * @param elapsed         wall time of the search
  */
 public record SearchResult(Candidate chosen, ParetoFront front, List<Candidate> candidates, double[] meanRewards,
-                           double[] bestRewards, long networksTrained, int steps, StopReason stopReason,
+                           double[] bestRewards, long networksTrained, long failedArchitectures,
+                           List<String> errors, int steps, StopReason stopReason,
                            Duration elapsed) {
 }

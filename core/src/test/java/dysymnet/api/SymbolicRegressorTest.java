@@ -2,10 +2,15 @@ package dysymnet.api;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Parser;
 import dysymnet.net.Operator;
+import dysymnet.search.Settings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,8 +59,62 @@ class SymbolicRegressorTest {
         assertArrayEquals(m.meanRewards(), back.meanRewards());
         assertEquals(m.trainMse(), back.trainMse());
         assertEquals(List.of("a", "b"), back.features());
+        assertEquals(m.provenance(), back.provenance());
+        assertEquals(m.history(), back.history());
         // the infix text is there for people, and parses to the same function
-        assertTrue(m.toJson().contains("\"expression\""));
+        String text = new ObjectMapper().readTree(m.toJson()).path("expression").asText();
+        double[] fromText = Evaluator.evaluate(Parser.parse(text), List.of("a", "b"), columns(fresh));
+        assertArrayEquals(m.predict(fresh), fromText, 1e-12);
+    }
+
+    private static double[][] columns(double[][] rows) {
+        double[][] c = new double[rows[0].length][rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            for (int j = 0; j < rows[i].length; j++) {
+                c[j][i] = rows[i][j];
+            }
+        }
+        return c;
+    }
+
+    @Test
+    void theModelRecordsItsSettingsVersionAndDataSoTheFitCanBeRerun() {
+        double[][] x = rows(40, 1, 6);
+        double[] y = new double[x.length];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = 2 * x[i][0] * x[i][0] + 1;
+        }
+        SymbolicRegressor reg = quick().seed(5).threads(1).elimination(false).maxComplexity(50).build();
+        Model m = reg.fit(x, y);
+        Settings s = m.settings().orElseThrow();
+        assertEquals(reg.settings(), s);
+        assertEquals(Version.get(), m.provenance().version());
+        assertEquals(40, m.provenance().data().rows());
+        assertEquals(List.of("x"), m.provenance().data().features());
+        // the same settings on the same data give the same model
+        Model again = SymbolicRegressor.builder().settings(Model.fromJson(m.toJson()).settings().orElseThrow())
+                .build().fit(x, y);
+        assertEquals(m.expression(), again.expression());
+        assertEquals(m.provenance().data(), again.provenance().data());
+        // other data, another fingerprint
+        y[3] += 1e-9;
+        assertNotEquals(m.provenance().data().sha256(),
+                quick().seed(5).threads(1).build().fit(x, y).provenance().data().sha256());
+    }
+
+    @Test
+    void aModelFileOfFormatVersionOneStillLoads() {
+        String v1 = "{\"format\":\"dysymnet-model\",\"version\":1,\"expression\":\"x^2\","
+                + "\"tree\":[\"POW\",\"x\",2.0],"
+                + "\"target\":\"y\",\"features\":[\"x\"],\"complexity\":3,\"mse_train\":0.0,"
+                + "\"r2_train\":1.0,\"seed\":4,\"elapsed_seconds\":1.5,\"networks_trained\":10,"
+                + "\"stop_reason\":\"SOLVED\",\"settings\":{\"seed\":\"4\",\"layers\":\"1,2\"},"
+                + "\"pareto\":[],\"mean_reward\":[0.5],\"best_reward\":[0.9]}";
+        Model m = Model.fromJson(v1);
+        assertEquals(4, m.seed());
+        assertTrue(m.settings().isEmpty());
+        assertArrayEquals(new double[] {9.0}, m.predict(new double[][] {{3.0}}));
+        assertEquals("SOLVED", m.stopReason());
     }
 
     @Test
@@ -100,7 +159,7 @@ class SymbolicRegressorTest {
         }
         Model m = quick().seed(99).build().fit(x, y);
         assertEquals(99, m.seed());
-        assertEquals("99", m.settings().get("seed"));
+        assertEquals(99, m.settings().orElseThrow().seed());
         assertEquals(m.meanRewards().length, m.bestRewards().length);
         assertTrue(m.meanRewards().length >= 1);
         assertTrue(!m.pareto().isEmpty());

@@ -1,6 +1,7 @@
 package dysymnet.controller;
 
 import dysymnet.net.Operator;
+import dysymnet.net.SearchSpace;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
@@ -26,15 +27,17 @@ class ControllerGradientTest {
                                               @ForAll @DoubleRange(min = 0.05, max = 1.0) double eps,
                                               @ForAll @DoubleRange(min = 0.01, max = 0.5) double entropyWeight) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        ControllerConfig cfg = ControllerConfig.builder()
-                .layerCounts(randomSubset(rnd, 3))
+        SearchSpace space = SearchSpace.builder()
+                .layers(randomSubset(rnd, 3))
                 .widths(randomSubset(rnd, 3))
                 .operators(randomOperators(rnd))
+                .build();
+        ControllerConfig cfg = ControllerConfig.builder()
                 .hiddenSize(hidden)
                 .riskFactor(eps)
                 .entropyWeight(entropyWeight)
                 .build();
-        Controller c = new Controller(cfg, rnd.split());
+        Controller c = new Controller(space, cfg, rnd.split());
         double[] theta = c.parameters();
         // Larger than the default init so that gates and softmaxes are away from their linear regime.
         for (int i = 0; i < theta.length; i++) {
@@ -93,7 +96,7 @@ class ControllerGradientTest {
     }
 
     private static List<Operator> randomOperators(SplittableRandom rnd) {
-        List<Operator> all = new ArrayList<>(ControllerConfig.DEFAULT_OPERATORS);
+        List<Operator> all = new ArrayList<>(SearchSpace.DEFAULT_OPERATORS);
         int n = rnd.nextInt(2, 6);
         List<Operator> ops = new ArrayList<>();
         for (int i = 0; i < n; i++) {

@@ -2,6 +2,7 @@ package dysymnet.controller;
 
 import dysymnet.net.Architecture;
 import dysymnet.net.Operator;
+import dysymnet.net.SearchSpace;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -20,22 +21,22 @@ class ControllerTest {
 
     @Test
     void samplesRespectTheSetsAndCarryConsistentStatistics() {
-        ControllerConfig cfg = ControllerConfig.builder().layerCounts(2, 4).widths(1, 3, 5)
+        SearchSpace cfg = SearchSpace.builder().layers(2, 4).widths(1, 3, 5)
                 .operators(Operator.SIN, Operator.MUL, Operator.IDENTITY, Operator.ADD).build();
-        Controller c = new Controller(cfg, new SplittableRandom(1));
+        Controller c = new Controller(cfg, ControllerConfig.defaults(), new SplittableRandom(1));
         SplittableRandom rng = new SplittableRandom(2);
         for (int k = 0; k < 300; k++) {
             Sample s = c.sample(rng);
             Architecture a = s.architecture();
             assertTrue(a.depth() == 2 || a.depth() == 4, a::toString);
-            assertEquals(cfg.layerCounts()[s.layerIndex()], a.depth());
+            assertEquals(cfg.layerCount(s.layerIndex()), a.depth());
             int[] wi = s.widthIndices();
             int[][] oi = s.operatorIndices();
             for (int i = 0; i < a.depth(); i++) {
                 Architecture.Layer layer = a.layers().get(i);
                 int w = layer.units().size();
                 assertTrue(w == 1 || w == 3 || w == 5, a::toString);
-                assertEquals(cfg.widths()[wi[i]], w);
+                assertEquals(cfg.width(wi[i]), w);
                 List<Operator> drawn = new ArrayList<>();
                 for (int o : oi[i]) {
                     drawn.add(cfg.operators().get(o));
@@ -54,9 +55,8 @@ class ControllerTest {
     @Test
     void logProbCountsEveryOperatorDrawAndEntropyIsBounded() {
         // One layer count, one width: only the operator step is random, drawn 3 times from one distribution.
-        ControllerConfig cfg = ControllerConfig.builder().layerCounts(1).widths(3)
-                .operators(Operator.SIN, Operator.COS).hiddenSize(4).build();
-        Controller c = new Controller(cfg, new SplittableRandom(5));
+        SearchSpace space = SearchSpace.builder().layers(1).widths(3).operators(Operator.SIN, Operator.COS).build();
+        Controller c = new Controller(space, ControllerConfig.builder().hiddenSize(4).build(), new SplittableRandom(5));
         Sample s = c.sample(new SplittableRandom(6));
         assertEquals(3, s.architecture().layers().get(0).units().size());
         // Steps: layer (1 choice), width (1 choice), operators (2 choices): entropy at most log 2, at least 0.
@@ -92,8 +92,8 @@ class ControllerTest {
     @Test
     void sameSeedsGiveIdenticalSamplesAndUpdates() {
         ControllerConfig cfg = ControllerConfig.builder().learningRate(0.01).build();
-        Controller a = new Controller(cfg, new SplittableRandom(42));
-        Controller b = new Controller(cfg, new SplittableRandom(42));
+        Controller a = new Controller(SearchSpace.defaults(), cfg, new SplittableRandom(42));
+        Controller b = new Controller(SearchSpace.defaults(), cfg, new SplittableRandom(42));
         SplittableRandom ra = new SplittableRandom(7);
         SplittableRandom rb = new SplittableRandom(7);
         for (int round = 0; round < 5; round++) {
@@ -115,14 +115,14 @@ class ControllerTest {
         assertArrayEquals(a.parameters(), b.parameters());
         assertNotEquals(0, Arrays.stream(a.parameters()).sum());
         // A different init seed gives a different controller.
-        Controller d = new Controller(cfg, new SplittableRandom(43));
-        assertNotEquals(new Controller(cfg, new SplittableRandom(42)).sample(new SplittableRandom(1)).logProb(),
+        Controller d = new Controller(SearchSpace.defaults(), cfg, new SplittableRandom(43));
+        assertNotEquals(new Controller(SearchSpace.defaults(), cfg, new SplittableRandom(42)).sample(new SplittableRandom(1)).logProb(),
                 d.sample(new SplittableRandom(1)).logProb());
     }
 
     @Test
     void updateReportsQuantileAndKeptCount() {
-        Controller c = new Controller(ControllerConfig.defaults(), new SplittableRandom(3));
+        Controller c = new Controller(SearchSpace.defaults(), ControllerConfig.defaults(), new SplittableRandom(3));
         SplittableRandom rng = new SplittableRandom(4);
         List<Sample> batch = new ArrayList<>();
         for (int k = 0; k < 6; k++) {
@@ -144,9 +144,9 @@ class ControllerTest {
 
     @Test
     void equalRewardsGiveAPureEntropyStep() {
-        ControllerConfig cfg = ControllerConfig.builder().layerCounts(1, 2).widths(1, 2).hiddenSize(6)
-                .entropyWeight(0).build();
-        Controller c = new Controller(cfg, new SplittableRandom(8));
+        SearchSpace space = SearchSpace.builder().layers(1, 2).widths(1, 2).build();
+        ControllerConfig cfg = ControllerConfig.builder().hiddenSize(6).entropyWeight(0).build();
+        Controller c = new Controller(space, cfg, new SplittableRandom(8));
         List<Sample> batch = List.of(c.sample(new SplittableRandom(1)), c.sample(new SplittableRandom(2)));
         double[] grad = new double[c.parameterCount()];
         double j = c.objectiveAndGradient(batch, new double[]{0.4, 0.4}, grad, new double[2]);
@@ -158,12 +158,12 @@ class ControllerTest {
 
     @Test
     void updateRejectsMismatchedInput() {
-        ControllerConfig cfg = ControllerConfig.builder().layerCounts(1, 2).build();
-        Controller c = new Controller(cfg, new SplittableRandom(1));
+        SearchSpace cfg = SearchSpace.builder().layers(1, 2).build();
+        Controller c = new Controller(cfg, ControllerConfig.defaults(), new SplittableRandom(1));
         Sample s = c.sample(new SplittableRandom(2));
         assertThrows(IllegalArgumentException.class, () -> c.update(List.of(), new double[0]));
         assertThrows(IllegalArgumentException.class, () -> c.update(List.of(s), new double[2]));
-        Sample uniform = new UniformSampler(cfg).sample(new SplittableRandom(3));
+        Sample uniform = new UniformSampler(cfg, ControllerConfig.defaults()).sample(new SplittableRandom(3));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> c.update(List.of(s, uniform), new double[]{1, 2}));
         assertTrue(e.getMessage().contains("batch[1]"), e::getMessage);
@@ -177,10 +177,9 @@ class ControllerTest {
 
     @Test
     void uniformSamplerCoversTheSetsUniformly() {
-        ControllerConfig cfg = ControllerConfig.builder().layerCounts(1, 3).widths(2, 4)
-                .operators(Operator.SIN, Operator.ADD).build();
-        UniformSampler u = new UniformSampler(cfg);
-        Controller c = new Controller(cfg, new SplittableRandom(1));
+        SearchSpace cfg = SearchSpace.builder().layers(1, 3).widths(2, 4).operators(Operator.SIN, Operator.ADD).build();
+        UniformSampler u = new UniformSampler(cfg, ControllerConfig.defaults());
+        Controller c = new Controller(cfg, ControllerConfig.defaults(), new SplittableRandom(1));
         RandomGenerator rng = new SplittableRandom(11);
         int depthOne = 0;
         int sins = 0;
@@ -217,7 +216,7 @@ class ControllerTest {
     @Test
     void learnsToFavourARewardedArchitecture() {
         ControllerConfig cfg = ControllerConfig.builder().learningRate(0.005).build();
-        Controller c = new Controller(cfg, new SplittableRandom(2024));
+        Controller c = new Controller(SearchSpace.defaults(), cfg, new SplittableRandom(2024));
         SplittableRandom rng = new SplittableRandom(99);
         double[] before = frequencies(c, new SplittableRandom(5), 2000);
         for (int epoch = 0; epoch < 300; epoch++) {

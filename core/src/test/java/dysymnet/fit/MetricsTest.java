@@ -14,7 +14,6 @@ class MetricsTest {
         assertEquals(0.0, Metrics.rmse(Y, Y));
         assertEquals(0.0, Metrics.nrmse(Y, Y));
         assertEquals(1.0, Metrics.r2(Y, Y));
-        assertEquals(1.0, Metrics.reward(0.0));
     }
 
     @Test
@@ -25,7 +24,6 @@ class MetricsTest {
         // std(Y) = sqrt(1.25), SStot = 5
         assertEquals(1.0 / Math.sqrt(1.25), Metrics.nrmse(p, Y), 1e-15);
         assertEquals(1.0 - 4.0 / 5.0, Metrics.r2(p, Y), 1e-15);
-        assertEquals(0.5, Metrics.reward(1.0), 1e-15);
         // predicting the mean gives R^2 = 0
         assertEquals(0.0, Metrics.r2(new double[] {2.5, 2.5, 2.5, 2.5}, Y), 1e-15);
     }
@@ -36,8 +34,6 @@ class MetricsTest {
         assertEquals(Double.POSITIVE_INFINITY, Metrics.mse(p, Y));
         assertEquals(Double.NEGATIVE_INFINITY, Metrics.r2(p, Y));
         assertEquals(Double.POSITIVE_INFINITY, Metrics.mse(new double[] {1, 2, Double.POSITIVE_INFINITY, 4}, Y));
-        assertEquals(0.0, Metrics.reward(Double.POSITIVE_INFINITY));
-        assertEquals(0.0, Metrics.reward(Double.NaN));
     }
 
     @Test

@@ -44,8 +44,8 @@ class EngineRecoveryTest {
         List<String> vars = Arrays.asList(variables.split(" "));
         Dataset train = sample(truth, vars, lo, hi, 1);
         Dataset test = sample(truth, vars, lo, hi, 2);
-        Scoring scoring = new Scoring(train, SearchConfig.builder().build());
-        Candidate c = scoring.score(Architecture.parse(arch), new SplittableRandom(seed), 0, () -> false)
+        ArchitecturePipeline pipeline = new ArchitecturePipeline(train, Settings.defaults());
+        Candidate c = pipeline.run(Architecture.parse(arch), new SplittableRandom(seed), 0, () -> false)
                 .representative();
         double[] pred = Evaluator.evaluate(c.expression(), test);
         double r2 = Metrics.r2(pred, test.y());
@@ -71,20 +71,20 @@ class EngineRecoveryTest {
         Expr truth = Parser.parse("sin(x)+sin(x+x^2)");
         Dataset train = sample(truth, List.of("x"), -3, 3, 1);
         Architecture arch = Architecture.parse("[id,square]-[sin,sin]");
-        SearchConfig on = SearchConfig.builder().build();
-        SearchConfig off = SearchConfig.builder().training(TrainConfig.builder().windowPhases(0).build()).build();
+        Settings on = Settings.defaults();
+        Settings off = Settings.builder().training(TrainConfig.builder().windowPhases(0).build()).build();
         int withWindow = recovered(train, arch, on, 8);
         int without = recovered(train, arch, off, 8);
         assertTrue(withWindow >= 3 && withWindow > without, "recovered with the window " + withWindow
                 + " of 8, without " + without);
     }
 
-    private static int recovered(Dataset train, Architecture arch, SearchConfig config, int seeds) {
-        Scoring scoring = new Scoring(train, config);
+    private static int recovered(Dataset train, Architecture arch, Settings settings, int seeds) {
+        ArchitecturePipeline pipeline = new ArchitecturePipeline(train, settings);
         double variance = Metrics.variance(train.y());
         int n = 0;
         for (int s = 0; s < seeds; s++) {
-            Candidate c = scoring.score(arch, new SplittableRandom(s), 0, () -> false).representative();
+            Candidate c = pipeline.run(arch, new SplittableRandom(s), 0, () -> false).representative();
             if (c.mse() <= 1e-20 * variance) {
                 n++;
             }

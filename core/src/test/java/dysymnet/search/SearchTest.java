@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dysymnet.controller.ControllerConfig;
 import dysymnet.data.Dataset;
 import dysymnet.net.Operator;
+import dysymnet.net.SearchSpace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -27,11 +27,16 @@ class SearchTest {
         return new Dataset(List.of("x"), new double[][] {x}, y);
     }
 
-    static SearchConfig.Builder small() {
-        return SearchConfig.builder()
-                .controller(ControllerConfig.builder().layerCounts(new int[] {1, 2}).widths(new int[] {1, 2, 3})
-                        .operators(List.of(Operator.IDENTITY, Operator.SIN, Operator.SQUARE, Operator.MUL)).build())
-                .batchSize(4).maxSteps(3).solveR2(1.1);
+    static final SearchSpace SMALL_SPACE = SearchSpace.builder().layers(1, 2).widths(1, 2, 3)
+            .operators(Operator.IDENTITY, Operator.SIN, Operator.SQUARE, Operator.MUL).build();
+
+    /** A small search: 3 steps of 4 networks over {@link #SMALL_SPACE}, never solved early. */
+    static Settings.Builder small() {
+        return Settings.builder().space(SMALL_SPACE).budget(smallBudget().build());
+    }
+
+    static Budget.Builder smallBudget() {
+        return Budget.builder().batchSize(4).maxSteps(3).solveR2(1.1);
     }
 
     @Test
@@ -50,8 +55,8 @@ class SearchTest {
     @Test
     void duplicateArchitecturesAreTrainedOnce() {
         // one possible architecture: every sample after the first is a duplicate
-        SearchConfig c = small().controller(ControllerConfig.builder().layerCounts(new int[] {1})
-                .widths(new int[] {1}).operators(List.of(Operator.SQUARE)).build()).maxSteps(3).batchSize(5).build();
+        Settings c = small().space(SearchSpace.builder().layers(1).widths(1).operators(Operator.SQUARE).build())
+                .budget(smallBudget().maxSteps(3).batchSize(5).build()).build();
         SearchResult r = new Search(c, null).run(sample(32, 2));
         assertEquals(1, r.networksTrained());
         assertEquals(3, r.steps());
@@ -65,7 +70,7 @@ class SearchTest {
     void cancellationReturnsTheBestSoFar() {
         AtomicReference<Search> ref = new AtomicReference<>();
         List<StepEvent> events = new ArrayList<>();
-        SearchConfig c = small().maxSteps(1000).seed(3).threads(2).build();
+        Settings c = small().budget(smallBudget().maxSteps(1000).build()).seed(3).threads(2).build();
         Search s = new Search(c, e -> {
             events.add(e);
             if (e.step() == 1) {
@@ -84,9 +89,9 @@ class SearchTest {
 
     @Test
     void stopsWhenSolvedAndReportsListenerEvents() {
-        SearchConfig c = small().solveR2(0.99999).maxSteps(30).seed(11).controller(ControllerConfig.builder()
-                .layerCounts(new int[] {1}).widths(new int[] {3})
-                .operators(List.of(Operator.IDENTITY, Operator.SQUARE, Operator.CUBE)).build()).build();
+        Settings c = small().budget(smallBudget().solveR2(0.99999).maxSteps(30).build()).seed(11)
+                .space(SearchSpace.builder().layers(1).widths(3)
+                        .operators(Operator.IDENTITY, Operator.SQUARE, Operator.CUBE).build()).build();
         SearchResult r = new Search(c, null).run(sample(128, 5));
         assertEquals(StopReason.SOLVED, r.stopReason());
         assertTrue(r.chosen().r2() >= 0.99999, () -> "chosen " + r.chosen());
@@ -95,19 +100,13 @@ class SearchTest {
 
     @Test
     void timeLimitStopsTheSearch() {
-        SearchConfig c = small().maxSteps(100000).timeLimit(java.time.Duration.ofMillis(300)).build();
+        Settings c = small().budget(smallBudget().maxSteps(100000).timeLimit(java.time.Duration.ofMillis(300))
+                .build()).build();
         long t0 = System.nanoTime();
         SearchResult r = new Search(c, null).run(sample(64, 4));
         assertEquals(StopReason.TIME_LIMIT, r.stopReason());
         assertTrue(r.steps() < 100000);
         // generous bound: one network's training may overrun the budget
         assertTrue(System.nanoTime() - t0 < 30_000_000_000L);
-    }
-
-    @Test
-    void seedsAreMixedPerIndex() {
-        assertTrue(Search.deriveSeed(1, 0) != Search.deriveSeed(1, 1));
-        assertTrue(Search.deriveSeed(1, 0) != Search.deriveSeed(2, 0));
-        assertEquals(Search.deriveSeed(5, 9), Search.deriveSeed(5, 9));
     }
 }

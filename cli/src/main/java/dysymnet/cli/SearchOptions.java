@@ -1,0 +1,117 @@
+package dysymnet.cli;
+
+import dysymnet.api.SymbolicRegressor;
+import dysymnet.net.TrainConfig;
+import dysymnet.search.Budget;
+import dysymnet.search.Refiner;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/**
+ * The search options shared by {@code fit}, {@code demo} and {@code bench} (a picocli mixin): each option is
+ * defined here once, with its default and help text, and {@link #apply} hands it to the library's builder. An
+ * option left unset keeps the library's default. Adding an option means adding it here and in the library. The
+ * seed is {@link SeedOption} ({@code bench} takes a list of seeds instead).
+ */
+public final class SearchOptions {
+    /** The wall-time budget when --time-limit is not given, in seconds. */
+    public static final String DEFAULT_TIME_LIMIT = "60";
+
+    @Option(names = "--time-limit", paramLabel = "SECONDS", defaultValue = DEFAULT_TIME_LIMIT,
+            description = "Wall-time budget of the search (default ${DEFAULT-VALUE}; 0 = none).")
+    double timeLimit;
+
+    @Option(names = "--max-steps", paramLabel = "N",
+            description = "Controller steps at most (default " + Budget.DEFAULT_MAX_STEPS + ").")
+    Integer maxSteps;
+
+    @Option(names = "--batch-size", paramLabel = "N",
+            description = "Networks sampled per controller step (default " + Budget.DEFAULT_BATCH_SIZE + ").")
+    Integer batchSize;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
+    Integer threads;
+
+    @Option(names = "--operators", paramLabel = "LIST",
+            description = "Unit operators, e.g. id,sin,cos,exp,log,square,+,-,*,/ (default: the paper's library: "
+                    + "id,+,-,*,sin,cos,tan,exp,log,cosh,square).")
+    String operators;
+
+    @Option(names = "--layers", paramLabel = "SET", description = "Possible numbers of hidden layers (default 1-5).")
+    String layers;
+
+    @Option(names = "--widths", paramLabel = "SET", description = "Possible units per layer (default 1-6).")
+    String widths;
+
+    @Option(names = "--train-steps", paramLabel = "N",
+            description = "Steps of each of the two training stages of a network (default 10000).")
+    Integer trainSteps;
+
+    @Option(names = "--refiner", paramLabel = "LM|BFGS|NONE", description = "Constant refinement (default LM).")
+    Refiner refiner;
+
+    @Option(names = "--no-elimination",
+            description = "Skip the backward elimination that removes constants one at a time with refitting "
+                    + "(faster, larger formulas).")
+    boolean noElimination;
+
+    /** The time limit in seconds, 0 for none. */
+    public double timeLimitSeconds() {
+        return timeLimit;
+    }
+
+    /**
+     * Checks every option and returns a builder with them and {@code seed} applied (commands call it first, so
+     * that every option error is reported before any other work).
+     */
+    public SymbolicRegressor.Builder builder(SeedOption seed) {
+        SymbolicRegressor.Builder b = SymbolicRegressor.builder().seed(seed.seed);
+        apply(b);
+        return b;
+    }
+
+    /** Checks every option and applies those given to {@code b} (the time limit always). */
+    public void apply(SymbolicRegressor.Builder b) {
+        if (!(timeLimit >= 0) || Double.isInfinite(timeLimit)) {
+            throw new UserError("--time-limit must be a number of seconds >= 0, got " + timeLimit);
+        }
+        b.timeLimit(timeLimit > 0 ? Duration.ofNanos(Math.round(Math.min(timeLimit, 1e9) * 1e9)) : null);
+        if (maxSteps != null) {
+            b.maxSteps(atLeast1("--max-steps", maxSteps));
+        }
+        if (batchSize != null) {
+            b.batchSize(atLeast1("--batch-size", batchSize));
+        }
+        if (threads != null) {
+            b.threads(atLeast1("--threads", threads));
+        }
+        if (operators != null) {
+            b.operators(Sets.operators(operators));
+        }
+        if (layers != null) {
+            b.layers(Sets.integers("--layers", layers, 1));
+        }
+        if (widths != null) {
+            b.widths(Sets.integers("--widths", widths, 1));
+        }
+        if (trainSteps != null) {
+            int n = atLeast1("--train-steps", trainSteps);
+            TrainConfig t = TrainConfig.defaults();
+            b.training(t.toBuilder().stage1Steps(n).stage2Steps(n).fineTuneSteps(Math.min(t.fineTuneSteps(), n))
+                    .build());
+        }
+        if (refiner != null) {
+            b.refiner(refiner);
+        }
+        if (noElimination) {
+            b.elimination(false);
+        }
+    }
+
+    private static int atLeast1(String option, int v) {
+        if (v < 1) {
+            throw new UserError(option + " must be at least 1, got " + v);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,90 @@
+package dysymnet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dysymnet.net.Operator;
+import dysymnet.search.Budget;
+import dysymnet.search.Refiner;
+import dysymnet.search.Settings;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+class SearchOptionsTest {
+
+    private static Settings parse(String... args) {
+        SearchOptions o = new SearchOptions();
+        new CommandLine(o).parseArgs(args);
+        return o.builder(new SeedOption()).settings();
+    }
+
+    @Test
+    void fitAndDemoCarryEverySharedSearchOptionWithTheSameDefaultAndHelp() {
+        CommandSpec shared = CommandSpec.forAnnotatedObject(new SearchOptions());
+        for (Object command : new Object[] {new FitCommand(), new DemoCommand()}) {
+            CommandSpec spec = new CommandLine(command).getCommandSpec();
+            for (OptionSpec o : shared.options()) {
+                OptionSpec there = spec.findOption(o.longestName());
+                assertNotNull(there, o.longestName() + " missing from " + spec.name());
+                assertEquals(o.defaultValue(), there.defaultValue(), o.longestName() + " in " + spec.name());
+                assertArrayEquals(o.description(), there.description(), o.longestName() + " in " + spec.name());
+            }
+            assertNotNull(spec.findOption("--seed"), "--seed in " + spec.name());
+        }
+    }
+
+    @Test
+    void unsetOptionsKeepTheLibrarysDefaults() {
+        Settings s = parse();
+        Settings lib = Settings.defaults();
+        assertEquals(lib.space(), s.space());
+        assertEquals(lib.training(), s.training());
+        assertEquals(lib.refinement(), s.refinement());
+        assertEquals(lib.selection(), s.selection());
+        assertEquals(lib.budget().toBuilder().timeLimit(Duration.ofSeconds(60)).build(), s.budget());
+    }
+
+    @Test
+    void aZeroTimeLimitMeansNone() {
+        assertNull(parse("--time-limit", "0").budget().timeLimit());
+        assertEquals(Duration.ofMillis(2500), parse("--time-limit", "2.5").budget().timeLimit());
+        // a huge limit is no limit in practice, never an overflow
+        assertTrue(parse("--time-limit", "1e10").budget().timeLimit().getSeconds() > 1_000_000);
+    }
+
+    @Test
+    void everyOptionReachesTheSettings() {
+        Settings s = parse("--max-steps", "7", "--batch-size", "3", "--threads", "2", "--operators", "sin,*",
+                "--layers", "1-2", "--widths", "2,4", "--train-steps", "50", "--refiner", "BFGS",
+                "--no-elimination");
+        assertEquals(new Budget(7, 3, Duration.ofSeconds(60), Budget.DEFAULT_SOLVE_R2), s.budget());
+        assertEquals(2, s.threads());
+        assertEquals(List.of(Operator.SIN, Operator.MUL), s.space().operators());
+        assertEquals(List.of(1, 2), s.space().layers());
+        assertEquals(List.of(2, 4), s.space().widths());
+        assertEquals(50, s.training().stage1Steps());
+        assertEquals(50, s.training().stage2Steps());
+        assertEquals(50, s.training().fineTuneSteps());
+        assertEquals(Refiner.BFGS, s.refinement().refiner());
+        assertFalse(s.refinement().elimination());
+    }
+
+    @Test
+    void badValuesAreUserErrorsNamingTheOption() {
+        for (String[] bad : new String[][] {{"--time-limit", "-1"}, {"--max-steps", "0"}, {"--batch-size", "0"},
+            {"--threads", "0"}, {"--train-steps", "0"}, {"--layers", "0-2"}, {"--widths", "3-1"},
+            {"--operators", "sin,foo"}}) {
+            UserError e = assertThrows(UserError.class, () -> parse(bad), String.join(" ", bad));
+            assertTrue(e.getMessage().contains(bad[0]), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dysymnet.api;
+
+import dysymnet.search.Candidate;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How the search that made a model went.
+ *
+ * @param pareto              the Pareto front (complexity against training MSE), by increasing complexity
+ * @param meanRewards         mean reward of each controller step
+ * @param bestRewards         best reward of each controller step
+ * @param elapsedSeconds      wall time of the search
+ * @param networksTrained     networks trained (re-used duplicates not counted)
+ * @param failedArchitectures architectures among them that gave no finite formula
+ * @param stopReason          why the search ended (a {@link dysymnet.search.StopReason} name, or "" when unknown)
+ */
+public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
+                            long networksTrained, long failedArchitectures, String stopReason) {
+
+    public SearchHistory {
+        pareto = List.copyOf(pareto);
+        meanRewards = meanRewards.clone();
+        bestRewards = bestRewards.clone();
+        stopReason = stopReason == null ? "" : stopReason;
+    }
+
+    /** Mean reward of each controller step (a copy). */
+    @Override
+    public double[] meanRewards() {
+        return meanRewards.clone();
+    }
+
+    /** Best reward of each controller step (a copy). */
+    @Override
+    public double[] bestRewards() {
+        return bestRewards.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SearchHistory h && pareto.equals(h.pareto)
+                && java.util.Arrays.equals(meanRewards, h.meanRewards)
+                && java.util.Arrays.equals(bestRewards, h.bestRewards)
+                && Double.compare(elapsedSeconds, h.elapsedSeconds) == 0 && networksTrained == h.networksTrained
+                && failedArchitectures == h.failedArchitectures && stopReason.equals(h.stopReason);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(pareto, java.util.Arrays.hashCode(meanRewards), java.util.Arrays.hashCode(bestRewards),
+                elapsedSeconds, networksTrained, failedArchitectures, stopReason);
+    }
+}

@@ -1,0 +1,52 @@
+package dysymnet.data;
+
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What identifies a training set without storing it: its size, its feature names, and a SHA-256 hash of every
+ * value (features column by column, then the target, as IEEE-754 bits). Equal data give equal fingerprints.
+ *
+ * @param rows     number of rows
+ * @param features feature names in column order
+ * @param sha256   hex SHA-256 of the values
+ */
+public record DataFingerprint(int rows, List<String> features, String sha256) {
+
+    public DataFingerprint {
+        features = List.copyOf(features);
+        Objects.requireNonNull(sha256, "sha256");
+    }
+
+    /** The fingerprint of a data set. */
+    public static DataFingerprint of(Dataset data) {
+        MessageDigest md;
+        try {
+            md = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JVM has no SHA-256", e);
+        }
+        ByteBuffer buf = ByteBuffer.allocate(8 * 1024);
+        for (int j = 0; j < data.features(); j++) {
+            feed(md, buf, data.column(j));
+        }
+        feed(md, buf, data.y());
+        return new DataFingerprint(data.rows(), data.names(), HexFormat.of().formatHex(md.digest()));
+    }
+
+    private static void feed(MessageDigest md, ByteBuffer buf, double[] values) {
+        for (double v : values) {
+            if (buf.remaining() < 8) {
+                md.update(buf.array(), 0, buf.position());
+                buf.clear();
+            }
+            buf.putLong(Double.doubleToLongBits(v));
+        }
+        md.update(buf.array(), 0, buf.position());
+        buf.clear();
+    }
+}

@@ -1,0 +1,167 @@
+package dysymnet.net;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The architectures a search may sample: the possible numbers of hidden layers, the possible units per layer, and
+ * the operator library units are drawn from. Immutable; layer counts and widths are kept sorted ascending, the
+ * operators in the given order (the order of the controller's operator head).
+ *
+ * <p>Defaults are the paper's (Table "Hyperparameters for DySymNet"): layers {1..5}, widths {1..6}, operators
+ * {+, -, *, sin, cos, tan, exp, log, cosh, square} plus identity.
+ *
+ * @param operators the operator library, without duplicates
+ * @param layers    possible numbers of hidden layers, each at least 1
+ * @param widths    possible numbers of units per layer, each at least 1
+ */
+public record SearchSpace(List<Operator> operators, List<Integer> layers, List<Integer> widths) {
+
+    /** The paper's operator library plus identity. */
+    public static final List<Operator> DEFAULT_OPERATORS = List.of(
+            Operator.IDENTITY, Operator.ADD, Operator.SUB, Operator.MUL, Operator.SIN, Operator.COS,
+            Operator.TAN, Operator.EXP, Operator.LOG, Operator.COSH, Operator.SQUARE);
+    /** The paper's layer-count library. */
+    public static final List<Integer> DEFAULT_LAYERS = List.of(1, 2, 3, 4, 5);
+    /** The paper's library of units per layer. */
+    public static final List<Integer> DEFAULT_WIDTHS = List.of(1, 2, 3, 4, 5, 6);
+
+    public SearchSpace {
+        operators = checkedOperators(operators);
+        layers = checkedSortedSet(layers, "layers", "layer count");
+        widths = checkedSortedSet(widths, "widths", "width");
+    }
+
+    /** The paper's search space. */
+    public static SearchSpace defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder preset with this space. */
+    public Builder toBuilder() {
+        return new Builder().operators(operators).layers(layers).widths(widths);
+    }
+
+    /** The {@code index}-th possible layer count, ascending. */
+    public int layerCount(int index) {
+        return layers.get(index);
+    }
+
+    /** The {@code index}-th possible width, ascending. */
+    public int width(int index) {
+        return widths.get(index);
+    }
+
+    /** The largest possible number of hidden layers. */
+    public int maxLayerCount() {
+        return layers.get(layers.size() - 1);
+    }
+
+    /** The layer counts as an array (a copy). */
+    public int[] layerArray() {
+        return layers.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The widths as an array (a copy). */
+    public int[] widthArray() {
+        return widths.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static List<Integer> checkedSortedSet(List<Integer> values, String name, String what) {
+        if (values == null || values.isEmpty()) {
+            throw new IllegalArgumentException(name + " must not be empty");
+        }
+        int[] s = new int[values.size()];
+        for (int i = 0; i < s.length; i++) {
+            Integer v = values.get(i);
+            if (v == null) {
+                throw new IllegalArgumentException(name + " must not contain null");
+            }
+            s[i] = v;
+        }
+        Arrays.sort(s);
+        for (int i = 0; i < s.length; i++) {
+            if (s[i] < 1) {
+                throw new IllegalArgumentException(name + ": every " + what + " must be >= 1, got " + s[i]);
+            }
+            if (i > 0 && s[i] == s[i - 1]) {
+                throw new IllegalArgumentException(name + ": duplicate " + what + " " + s[i]);
+            }
+        }
+        return Arrays.stream(s).boxed().toList();
+    }
+
+    private static List<Operator> checkedOperators(List<Operator> ops) {
+        if (ops == null || ops.isEmpty()) {
+            throw new IllegalArgumentException("operators must not be empty");
+        }
+        Set<Operator> seen = EnumSet.noneOf(Operator.class);
+        for (Operator op : ops) {
+            if (op == null) {
+                throw new IllegalArgumentException("operators must not contain null");
+            }
+            if (!seen.add(op)) {
+                throw new IllegalArgumentException("operators: duplicate operator " + op.label());
+            }
+        }
+        return List.copyOf(ops);
+    }
+
+    /** Builder of a {@link SearchSpace}, starting from the paper's; validates in {@link #build()}. */
+    public static final class Builder {
+        private List<Operator> operators = DEFAULT_OPERATORS;
+        private List<Integer> layers = DEFAULT_LAYERS;
+        private List<Integer> widths = DEFAULT_WIDTHS;
+
+        private Builder() {
+        }
+
+        public Builder operators(List<Operator> v) {
+            operators = v == null ? null : new ArrayList<>(v);
+            return this;
+        }
+
+        public Builder operators(Operator... v) {
+            return operators(v == null ? null : Arrays.asList(v));
+        }
+
+        public Builder layers(List<Integer> v) {
+            layers = v == null ? null : new ArrayList<>(v);
+            return this;
+        }
+
+        public Builder layers(int... v) {
+            return layers(v == null ? null : Arrays.stream(v).boxed().toList());
+        }
+
+        public Builder widths(List<Integer> v) {
+            widths = v == null ? null : new ArrayList<>(v);
+            return this;
+        }
+
+        public Builder widths(int... v) {
+            return widths(v == null ? null : Arrays.stream(v).boxed().toList());
+        }
+
+        /** Validates and builds; throws IllegalArgumentException naming the offending setting. */
+        public SearchSpace build() {
+            return new SearchSpace(operators, layers, widths);
+        }
+    }
+
+    @Override
+    public String toString() {
+        List<String> ops = new ArrayList<>();
+        for (Operator op : operators) {
+            ops.add(op.label());
+        }
+        return "SearchSpace{operators=" + ops + ", layers=" + layers + ", widths=" + widths + "}";
+    }
+}

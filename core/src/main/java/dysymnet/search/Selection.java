@@ -1,0 +1,56 @@
+package dysymnet.search;
+
+/**
+ * How the reported formula is chosen from the candidates ({@link ParetoFront#choose}).
+ *
+ * @param factor        the simplest candidate whose training error is within this factor of the best is chosen
+ * @param maxComplexity the chosen formula has at most this many nodes when any candidate does
+ */
+public record Selection(double factor, int maxComplexity) {
+
+    public static final int DEFAULT_MAX_COMPLEXITY = 100;
+
+    public Selection {
+        if (!(factor >= 1.0)) {
+            throw new IllegalArgumentException("selection factor must be at least 1, got " + factor);
+        }
+        if (maxComplexity < 1) {
+            throw new IllegalArgumentException("max complexity must be at least 1, got " + maxComplexity);
+        }
+    }
+
+    public static Selection defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        return new Builder().factor(factor).maxComplexity(maxComplexity);
+    }
+
+    /** Builder of a {@link Selection}, starting from the defaults. */
+    public static final class Builder {
+        private double factor = ParetoFront.DEFAULT_FACTOR;
+        private int maxComplexity = DEFAULT_MAX_COMPLEXITY;
+
+        private Builder() {
+        }
+
+        public Builder factor(double v) {
+            factor = v;
+            return this;
+        }
+
+        public Builder maxComplexity(int v) {
+            maxComplexity = v;
+            return this;
+        }
+
+        public Selection build() {
+            return new Selection(factor, maxComplexity);
+        }
+    }
+}
