@@ -55,11 +55,6 @@ public final class SearchOptions {
                     + "(faster, larger formulas).")
     boolean noElimination;
 
-    /** The time limit in seconds, 0 for none. */
-    public double timeLimitSeconds() {
-        return timeLimit;
-    }
-
     /**
      * Checks every option and returns a builder with them and {@code seed} applied (commands call it first, so
      * that every option error is reported before any other work).

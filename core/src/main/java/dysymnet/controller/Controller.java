@@ -219,11 +219,6 @@ public final class Controller implements ArchitectureSampler {
         return new Sample(new Architecture(layers), first, layerIndex, widthIdx, opIdx, logProb, entropy);
     }
 
-    /** An architecture drawn uniformly from the same sets, ignoring the policy (the "without PG" ablation). */
-    public Architecture sampleUniform(RandomGenerator rng) {
-        return UniformSampler.draw(space, rng).architecture();
-    }
-
     /** log p of the sample's tokens under the current parameters, by replaying its draw. */
     public double logProbability(Sample s) {
         checkCompatible(s, "sample");

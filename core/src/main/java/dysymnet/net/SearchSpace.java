@@ -64,16 +64,6 @@ public record SearchSpace(List<Operator> operators, List<Integer> layers, List<I
         return layers.get(layers.size() - 1);
     }
 
-    /** The layer counts as an array (a copy). */
-    public int[] layerArray() {
-        return layers.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    /** The widths as an array (a copy). */
-    public int[] widthArray() {
-        return widths.stream().mapToInt(Integer::intValue).toArray();
-    }
-
     private static List<Integer> checkedSortedSet(List<Integer> values, String name, String what) {
         if (values == null || values.isEmpty()) {
             throw new IllegalArgumentException(name + " must not be empty");

@@ -56,10 +56,6 @@ public final class Search {
         cancelled = true;
     }
 
-    public boolean isCancelled() {
-        return cancelled;
-    }
-
     /** The architecture source: the RNN controller, or uniform draws when policy gradient is off. */
     static ArchitectureSampler sampler(Settings s) {
         ControllerConfig c = s.controller();
