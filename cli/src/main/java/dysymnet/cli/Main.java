@@ -1,6 +1,6 @@
 package dysymnet.cli;
 
-import dysymnet.cli.io.InputException;
+import dysymnet.io.table.InputException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dysymnet.cli.io;
+package dysymnet.io.table;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
-package dysymnet.cli.plot;
+package dysymnet.io.plot;
 
-import dysymnet.cli.io.AtomicFiles;
+import dysymnet.io.AtomicFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

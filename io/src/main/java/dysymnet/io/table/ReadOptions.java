@@ -1,4 +1,4 @@
-package dysymnet.cli.io;
+package dysymnet.io.table;
 
 /**
  * How to read a table.

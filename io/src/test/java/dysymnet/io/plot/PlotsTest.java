@@ -1,4 +1,4 @@
-package dysymnet.cli.plot;
+package dysymnet.io.plot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

@@ -1,4 +1,4 @@
-package dysymnet.cli.io;
+package dysymnet.io.table;
 
 import dysymnet.data.Dataset;
 import java.util.List;

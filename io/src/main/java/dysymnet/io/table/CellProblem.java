@@ -1,4 +1,4 @@
-package dysymnet.cli.io;
+package dysymnet.io.table;
 
 /** A bad cell of a table, remembered for the error message: what is wrong, where, and the cell's text. */
 record CellProblem(Kind kind, int row, int line, String text) {

@@ -1,4 +1,4 @@
-package dysymnet.cli.io;
+package dysymnet.io.table;
 
 /**
  * A problem with the user's input or output files, described in one user-facing line (no stack trace needed).

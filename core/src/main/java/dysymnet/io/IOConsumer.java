@@ -1,4 +1,4 @@
-package dysymnet.cli.io;
+package dysymnet.io;
 
 import java.io.IOException;
 

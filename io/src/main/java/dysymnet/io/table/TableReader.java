@@ -1,4 +1,4 @@
-package dysymnet.cli.io;
+package dysymnet.io.table;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;

@@ -1,4 +1,4 @@
-package dysymnet.cli.io;
+package dysymnet.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

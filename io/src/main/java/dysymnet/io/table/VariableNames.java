@@ -1,4 +1,4 @@
-package dysymnet.cli.io;
+package dysymnet.io.table;
 
 import dysymnet.expr.UnaryOp;
 import java.text.Normalizer;
