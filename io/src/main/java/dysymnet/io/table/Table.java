@@ -18,6 +18,7 @@ public final class Table {
     private final List<String> names;
     private final double[][] columns;
     private final Path source;
+    private final String shownName;
     private final boolean hadHeader;
     private final Delimiter delimiter;
     private final boolean gzipped;
@@ -35,11 +36,13 @@ public final class Table {
      * @param hadHeader whether the names came from the file
      */
     public Table(List<String> names, double[][] columns, Path source, boolean hadHeader) {
-        this(names, columns, source, hadHeader, null, false, null, ReadOptions.defaults(), null, null);
+        this(names, columns, source, source == null ? "input" : source.toString(), hadHeader, null, false, null,
+                ReadOptions.defaults(), null, null);
     }
 
-    Table(List<String> names, double[][] columns, Path source, boolean hadHeader, Delimiter delimiter,
-          boolean gzipped, int[] lines, ReadOptions options, CellProblem[] firstMissing, CellProblem[] firstText) {
+    Table(List<String> names, double[][] columns, Path source, String shownName, boolean hadHeader,
+          Delimiter delimiter, boolean gzipped, int[] lines, ReadOptions options, CellProblem[] firstMissing,
+          CellProblem[] firstText) {
         Objects.requireNonNull(names, "names");
         Objects.requireNonNull(columns, "columns");
         if (names.size() != columns.length) {
@@ -54,6 +57,7 @@ public final class Table {
         this.names = Collections.unmodifiableList(new ArrayList<>(names));
         this.columns = columns;
         this.source = source;
+        this.shownName = shownName;
         this.hadHeader = hadHeader;
         this.delimiter = delimiter;
         this.gzipped = gzipped;
@@ -73,7 +77,7 @@ public final class Table {
         return columns;
     }
 
-    /** The file read, or null. */
+    /** The file read, or null (a table built in memory, or read from a stream). */
     public Path source() {
         return source;
     }
@@ -118,9 +122,9 @@ public final class Table {
         return firstText[col];
     }
 
-    /** Where this table's messages say a problem is: the file name, or {@code input}. */
+    /** Where this table's messages say a problem is: the file, the name a stream was read under, or {@code input}. */
     String shownName() {
-        return source == null ? "input" : source.toString();
+        return shownName;
     }
 
     private static int[] identityLines(int n, boolean hadHeader) {

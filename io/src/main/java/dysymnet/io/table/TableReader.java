@@ -80,6 +80,26 @@ public final class TableReader {
     }
 
     /**
+     * Reads a table from a stream, such as a resource bundled with the program, and closes the stream. Messages
+     * name it {@code name}, which also stands for the file name (a name ending in {@code .gz} that does not hold
+     * gzip data is reported as such).
+     *
+     * @throws InputException for every problem with the content, with a one-line message
+     */
+    public static Table read(InputStream in, String name, ReadOptions options) {
+        if (options == null) {
+            options = ReadOptions.defaults();
+        }
+        try (InputStream raw = new BufferedInputStream(in, 1 << 16)) {
+            return new Parse(null, name, name, options).run(raw);
+        } catch (IOException e) {
+            throw InputException.of(name, "cannot read the file (" + e.getMessage() + ")");
+        } catch (UncheckedIOException e) {
+            throw InputException.of(name, "cannot read the file (" + e.getCause().getMessage() + ")");
+        }
+    }
+
+    /**
      * Chooses the target and the features, checks their values and makes their names valid variable names.
      * Honours {@link ReadOptions#dropMissing()} of the options the table was read with.
      *
@@ -95,7 +115,7 @@ public final class TableReader {
 
     /** The state of reading one file. */
     private static final class Parse {
-        private final Path file;
+        private final Path file;   // null for a stream
         private final String shown;
         private final String fileName;
         private final ReadOptions options;
@@ -195,7 +215,7 @@ public final class TableReader {
             if (data.rows() == 0) {
                 throw fail("only a header row, no data");
             }
-            return new Table(names, data.columns(), file, header, delimiter, gzipped, data.lines(), options,
+            return new Table(names, data.columns(), file, shown, header, delimiter, gzipped, data.lines(), options,
                     data.firstMissing, data.firstText);
         }
 
