@@ -1,4 +1,4 @@
-package dysymnet.bench.jmh;
+package dysymnet.jmh;
 
 import dysymnet.data.Dataset;
 import dysymnet.net.Architecture;
