@@ -1,8 +1,8 @@
 package dysymnet.bench;
 
 import dysymnet.cli.PhysicsModels;
-import dysymnet.cli.io.AtomicFiles;
-import dysymnet.cli.plot.Plots;
+import dysymnet.io.AtomicFiles;
+import dysymnet.io.plot.Plots;
 import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Parser;

@@ -1,6 +1,6 @@
 package dysymnet.bench;
 
-import dysymnet.cli.io.AtomicFiles;
+import dysymnet.io.AtomicFiles;
 import dysymnet.expr.Parser;
 import dysymnet.expr.Printer;
 import java.io.IOException;

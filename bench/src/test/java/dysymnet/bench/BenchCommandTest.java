@@ -30,7 +30,7 @@ class BenchCommandTest {
     private int run(String... args) {
         List<String> all = new ArrayList<>(List.of("bench"));
         all.addAll(Arrays.asList(args));
-        return Main.run(all.toArray(new String[0]), new PrintWriter(out), new PrintWriter(err));
+        return Main.run(all.toArray(new String[0]), new PrintWriter(out), new PrintWriter(err), new BenchCommand());
     }
 
     private String[] tiny(String... args) {

@@ -3,13 +3,12 @@ package dysymnet.cli;
 import dysymnet.api.SymbolicRegressor;
 import dysymnet.data.Dataset;
 import dysymnet.fit.Metrics;
-import java.io.BufferedReader;
-import java.io.IOException;
+import dysymnet.io.table.ReadOptions;
+import dysymnet.io.table.Selection;
+import dysymnet.io.table.Table;
+import dysymnet.io.table.TableReader;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,24 +111,8 @@ final class DemoCommand implements Callable<Integer> {
         if (in == null) {
             throw new IllegalStateException("bundled demo data " + RESOURCE + " is missing from the build");
         }
-        List<double[]> rows = new ArrayList<>();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                if (line.isBlank() || line.startsWith("#") || line.startsWith("time")) {
-                    continue;
-                }
-                String[] c = line.split(",");
-                rows.add(new double[] {Double.parseDouble(c[0]), Double.parseDouble(c[1])});
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        double[][] cols = new double[2][rows.size()];
-        for (int i = 0; i < rows.size(); i++) {
-            cols[0][i] = rows.get(i)[0];
-            cols[1][i] = rows.get(i)[1];
-        }
-        return cols;
+        Table table = TableReader.read(in, RESOURCE, ReadOptions.defaults());
+        Selection s = TableReader.select(table, "height_m", List.of("time_s"));
+        return new double[][] {s.x()[0], s.y()};
     }
 }

@@ -1,10 +1,10 @@
 package dysymnet.cli;
 
 import dysymnet.api.SymbolicRegressor;
-import dysymnet.cli.io.ReadOptions;
-import dysymnet.cli.io.Selection;
-import dysymnet.cli.io.Table;
-import dysymnet.cli.io.TableReader;
+import dysymnet.io.table.ReadOptions;
+import dysymnet.io.table.Selection;
+import dysymnet.io.table.Table;
+import dysymnet.io.table.TableReader;
 import dysymnet.data.Dataset;
 import dysymnet.data.Seeds;
 import java.io.PrintWriter;

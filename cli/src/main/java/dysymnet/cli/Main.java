@@ -1,6 +1,6 @@
 package dysymnet.cli;
 
-import dysymnet.cli.io.InputException;
+import dysymnet.io.table.InputException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -54,23 +54,33 @@ public final class Main implements Runnable {
         return p.getProperty("version", "development");
     }
 
-    public static void main(String[] args) {
+    /**
+     * Runs the command line with the process's standard streams and exits the JVM with its exit code: the body of
+     * the program's entry point, which passes the subcommands of the modules that depend on this one.
+     *
+     * @param subcommands further subcommands (picocli command objects), listed after fit, predict, demo and help
+     */
+    public static void runAndExit(String[] args, Object... subcommands) {
         System.setProperty("java.awt.headless", "true");
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        int code = run(args, out, err);
+        int code = run(args, out, err, subcommands);
         out.flush();
         err.flush();
         System.exit(code);
     }
 
-    /** Runs the command line in-process with the given streams and returns the exit code. */
-    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    /**
+     * Runs the command line in-process with the given streams and returns the exit code.
+     *
+     * @param subcommands further subcommands (picocli command objects), listed after fit, predict, demo and help
+     */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, Object... subcommands) {
         if (System.getProperty("java.awt.headless") == null) {
             // plots are drawn off-screen; without this an in-process caller with a DISPLAY would start a toolkit
             System.setProperty("java.awt.headless", "true");
         }
-        CommandLine cl = commandLine();
+        CommandLine cl = commandLine(subcommands);
         cl.setOut(out);
         cl.setErr(err);
         try {
@@ -83,14 +93,16 @@ public final class Main implements Runnable {
         }
     }
 
-    /** The configured command line (with the bench command when the bench module is on the class path). */
-    public static CommandLine commandLine() {
+    /**
+     * The configured command line: fit, predict, demo and help, then the given subcommands, with the error handling
+     * of every subcommand (one line on stderr; exit code 2 for bad input or options, 1 for an internal error).
+     *
+     * @param subcommands further subcommands (picocli command objects)
+     */
+    public static CommandLine commandLine(Object... subcommands) {
         CommandLine cl = new CommandLine(new Main());
-        try {
-            Class<?> bench = Class.forName("dysymnet.bench.BenchCommand");
-            cl.addSubcommand(bench.getDeclaredConstructor().newInstance());
-        } catch (ReflectiveOperationException | LinkageError e) {
-            // the bench module is not on the class path
+        for (Object sub : subcommands) {
+            cl.addSubcommand(sub);
         }
         cl.setParameterExceptionHandler(Main::badParameters);
         cl.setExecutionExceptionHandler((ex, line, parseResult) -> failure(ex, line));

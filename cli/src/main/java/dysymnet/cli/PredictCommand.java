@@ -1,12 +1,12 @@
 package dysymnet.cli;
 
 import dysymnet.api.Model;
-import dysymnet.cli.io.Delimiter;
-import dysymnet.cli.io.InputException;
-import dysymnet.cli.io.ReadOptions;
-import dysymnet.cli.io.Table;
-import dysymnet.cli.io.TableReader;
-import dysymnet.cli.io.VariableNames;
+import dysymnet.io.table.Delimiter;
+import dysymnet.io.table.InputException;
+import dysymnet.io.table.ReadOptions;
+import dysymnet.io.table.Table;
+import dysymnet.io.table.TableReader;
+import dysymnet.io.table.VariableNames;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

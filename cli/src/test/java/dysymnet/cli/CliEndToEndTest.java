@@ -9,7 +9,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dysymnet.api.Model;
 import dysymnet.expr.Parser;
+import dysymnet.io.table.ReadOptions;
+import dysymnet.io.table.Table;
+import dysymnet.io.table.TableReader;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -120,10 +124,11 @@ class CliEndToEndTest {
     void predictEqualsTheLibrary() throws IOException {
         Path model = out.resolve("model.json");
         Model m = Model.load(model);
-        List<String> lines = Files.readAllLines(data, StandardCharsets.UTF_8);
-        double[][] rows = new double[lines.size() - 1][];
-        for (int i = 1; i < lines.size(); i++) {
-            rows[i - 1] = new double[] {Double.parseDouble(lines.get(i).split(",")[0])};
+        Table table = TableReader.read(data, ReadOptions.defaults());
+        double[] x = table.columns()[table.names().indexOf("x")];
+        double[][] rows = new double[x.length][];
+        for (int i = 0; i < x.length; i++) {
+            rows[i] = new double[] {x[i]};
         }
         double[] expected = m.predict(rows);
 
@@ -141,13 +146,14 @@ class CliEndToEndTest {
     }
 
     private static void assertPredictions(String csv, double[][] rows, double[] expected) {
-        List<String> lines = csv.lines().toList();
-        assertEquals("x,prediction", lines.get(0));
-        assertEquals(expected.length, lines.size() - 1);
+        assertEquals("x,prediction", csv.lines().findFirst().orElse(""));
+        Table t = TableReader.read(new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8)), "predictions",
+                ReadOptions.defaults());
+        assertEquals(List.of("x", "prediction"), t.names());
+        assertEquals(expected.length, t.rowCount());
         for (int i = 0; i < expected.length; i++) {
-            String[] c = lines.get(i + 1).split(",");
-            assertEquals(rows[i][0], Double.parseDouble(c[0]));
-            assertEquals(expected[i], Double.parseDouble(c[1]), "row " + i);
+            assertEquals(rows[i][0], t.columns()[0][i]);
+            assertEquals(expected[i], t.columns()[1][i], "row " + i);
         }
     }
 

@@ -30,6 +30,18 @@ class DemoCommandTest {
     }
 
     @Test
+    void bundledDataReadsAsTimeAndHeight() {
+        double[][] d = DemoCommand.load();
+        assertEquals(2, d.length);
+        assertEquals(46, d[0].length);
+        assertEquals(46, d[1].length);
+        assertEquals(0.0, d[0][0]);
+        assertEquals(47.7499431473, d[1][0]);
+        assertEquals(3.03666666667, d[0][45]);
+        assertEquals(13.0596911086, d[1][45]);
+    }
+
+    @Test
     void badDemoOptionIsOneLine() {
         CliBadInputTest.assertOneLineError(CliRun.run("demo", "--time-limit", "-1"));
         CliBadInputTest.assertOneLineError(CliRun.run("demo", "--max-steps", "x"));

@@ -11,16 +11,15 @@ import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Printer;
+import dysymnet.io.AtomicFiles;
 import dysymnet.search.Candidate;
 import dysymnet.search.Settings;
 import dysymnet.search.SettingsJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -355,21 +354,9 @@ public final class Model {
 
     /** Writes the model's JSON to a file atomically (a temporary file moved into place). */
     public void save(Path file) {
-        Path abs = file.toAbsolutePath();
-        Path dir = abs.getParent();
         try {
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
-            try {
-                Files.writeString(tmp, toJson(), StandardCharsets.UTF_8);
-                try {
-                    Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            AtomicFiles.writeString(file, toJson());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write model to " + file + ": " + e.getMessage(), e);
         }

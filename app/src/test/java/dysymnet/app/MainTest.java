@@ -1,0 +1,40 @@
+package dysymnet.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The assembled command line: every subcommand, with the cli module's error handling. */
+class MainTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return dysymnet.cli.Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true), Main.subcommands());
+    }
+
+    @Test
+    void hasEverySubcommandInHelpOrder() {
+        assertEquals(List.of("fit", "predict", "demo", "help", "bench"),
+                List.copyOf(dysymnet.cli.Main.commandLine(Main.subcommands()).getSubcommands().keySet()));
+        assertEquals(0, run("--help"));
+        assertTrue(out.toString().contains("bench"), out.toString());
+    }
+
+    @Test
+    void benchRunsWithTheSameErrorHandling() {
+        assertEquals(0, run("bench", "--help"));
+        assertTrue(out.toString().contains("--suite"), out.toString());
+        assertEquals("", err.toString());
+        assertEquals(2, run("bench", "--suite", "nosuch", "--data", "."));
+        assertTrue(err.toString().startsWith("dysymnet: --suite must be one of "), err.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("bench", "--no-such-option"));
+        assertEquals(1, err.toString().lines().count(), err.toString());
+    }
+}

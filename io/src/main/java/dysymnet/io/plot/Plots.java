@@ -1,0 +1,323 @@
+package dysymnet.io.plot;
+
+import dysymnet.io.AtomicFiles;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Writes the command's PNG figures: fit quality, the Pareto front and the reward curve.
+ *
+ * <p>Non-finite values (a model may predict NaN or infinity somewhere) are left out of every plot rather than
+ * failing it. Files are written atomically.
+ */
+public final class Plots {
+    /** Size of one panel in pixels. */
+    public static final int WIDTH = 640;
+    public static final int HEIGHT = 480;
+
+    private static final Color TRAIN = new Color(31, 119, 180);
+    private static final Color TEST = new Color(255, 127, 14);
+    private static final Color MODEL = new Color(214, 39, 40);
+    private static final Color GUIDE = new Color(120, 120, 120);
+    private static final Color MEAN = new Color(31, 119, 180);
+    private static final Color BEST = new Color(44, 160, 44);
+    private static final BasicStroke DASHED =
+            new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
+
+    static {
+        // the command runs on servers without a display
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private Plots() {
+    }
+
+    /**
+     * A fit figure: predicted against observed values with the line y = x, and, when the 1-D arrays are given,
+     * a second panel with train points, test points and the model curve against the single feature.
+     *
+     * @param observed  target values (all data, or the test set)
+     * @param predicted the model's predictions for {@code observed}, same length
+     * @param xTrain    1-D view: the feature of the training rows, or null to draw only the first panel
+     * @param yTrain    target of the training rows (same length as {@code xTrain})
+     * @param xTest     feature of the test rows, or null
+     * @param yTest     target of the test rows
+     * @param xCurve    points where the model is drawn as a curve (sorted), or null
+     * @param yCurve    the model at {@code xCurve}
+     * @param xName     the feature's name
+     * @param yName     the target's name
+     * @throws IOException if the file cannot be written
+     * @throws IllegalArgumentException if paired arrays differ in length
+     */
+    public static void fitPlot(Path png, double[] observed, double[] predicted, double[] xTrain, double[] yTrain,
+                               double[] xTest, double[] yTest, double[] xCurve, double[] yCurve,
+                               String xName, String yName) throws IOException {
+        checkPair("observed", observed, "predicted", predicted);
+        checkPair("xTrain", xTrain, "yTrain", yTrain);
+        checkPair("xTest", xTest, "yTest", yTest);
+        checkPair("xCurve", xCurve, "yCurve", yCurve);
+        String target = yName == null ? "y" : yName;
+        XYChart parity = chart("Predicted vs observed", "observed " + target, "predicted " + target);
+        parity.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        double[][] op = finitePairs(observed, predicted);
+        if (op[0].length > 0) {
+            double lo = Math.min(min(op[0]), min(op[1]));
+            double hi = Math.max(max(op[0]), max(op[1]));
+            if (lo == hi) {
+                lo -= 1;
+                hi += 1;
+            }
+            XYSeries line = parity.addSeries("y = x", new double[] {lo, hi}, new double[] {lo, hi});
+            line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            line.setMarker(SeriesMarkers.NONE);
+            line.setLineColor(GUIDE);
+            line.setLineStyle(DASHED);
+            scatter(parity, "data", op[0], op[1], TRAIN, SeriesMarkers.CIRCLE);
+        } else {
+            parity.setTitle("Predicted vs observed (no finite predictions)");
+        }
+        List<XYChart> charts = new ArrayList<>();
+        charts.add(parity);
+        if (xTrain != null || xTest != null || xCurve != null) {
+            String feature = xName == null ? "x" : xName;
+            XYChart view = chart(target + " against " + feature, feature, target);
+            boolean any = false;
+            if (xTrain != null) {
+                double[][] p = finitePairs(xTrain, yTrain);
+                any |= scatter(view, "train", p[0], p[1], TRAIN, SeriesMarkers.CIRCLE);
+            }
+            if (xTest != null) {
+                double[][] p = finitePairs(xTest, yTest);
+                any |= scatter(view, "test", p[0], p[1], TEST, SeriesMarkers.DIAMOND);
+            }
+            if (xCurve != null) {
+                double[][] p = finitePairs(xCurve, yCurve);
+                if (p[0].length > 0) {
+                    XYSeries curve = view.addSeries("model", p[0], p[1]);
+                    curve.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+                    curve.setMarker(SeriesMarkers.NONE);
+                    curve.setLineColor(MODEL);
+                    curve.setLineWidth(2f);
+                    any = true;
+                }
+            }
+            if (any) {
+                charts.add(view);
+            }
+        }
+        write(png, charts);
+    }
+
+    /**
+     * The Pareto front: error (log scale) against complexity, the chosen model highlighted.
+     *
+     * @param complexity  complexity of each candidate, same length as {@code error}
+     * @param error       error of each candidate (e.g. MSE); values {@code <= 0} are drawn at a small floor
+     * @param chosenIndex index of the chosen candidate, or -1 for none
+     * @throws IOException if the file cannot be written
+     */
+    public static void paretoPlot(Path png, int[] complexity, double[] error, int chosenIndex) throws IOException {
+        if (complexity == null || error == null || complexity.length != error.length) {
+            throw new IllegalArgumentException("complexity and error must be non-null and of the same length, got "
+                    + (complexity == null ? "null" : complexity.length) + " and "
+                    + (error == null ? "null" : error.length));
+        }
+        if (chosenIndex < -1 || chosenIndex >= error.length) {
+            throw new IllegalArgumentException("chosenIndex " + chosenIndex + " is not in [-1, " + error.length + ")");
+        }
+        double[] c = new double[complexity.length];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = complexity[i];
+        }
+        double[] e = logSafe(error);
+        XYChart chart = chart("Pareto front", "complexity", "error (log scale)");
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+        double[][] p = sortedByX(finitePairs(c, e));
+        boolean any = false;
+        if (p[0].length > 0) {
+            XYSeries front = chart.addSeries("candidates", p[0], p[1]);
+            front.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            front.setMarker(SeriesMarkers.CIRCLE);
+            front.setMarkerColor(TRAIN);
+            front.setLineColor(TRAIN);
+            any = true;
+        }
+        if (chosenIndex >= 0 && Double.isFinite(e[chosenIndex])) {
+            XYSeries chosen = chart.addSeries("chosen", new double[] {c[chosenIndex]}, new double[] {e[chosenIndex]});
+            chosen.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            chosen.setMarker(SeriesMarkers.DIAMOND);
+            chosen.setMarkerColor(MODEL);
+            any = true;
+        }
+        if (any) {
+            chart.getStyler().setYAxisLogarithmic(true);
+        } else {
+            chart.setTitle("Pareto front (no finite errors)");
+        }
+        chart.getStyler().setMarkerSize(9);
+        chart.getStyler().setXAxisDecimalPattern("#");
+        write(png, List.of(chart));
+    }
+
+    /**
+     * The controller's reward per step: the batch mean and the best so far (or of the batch).
+     *
+     * @param meanReward mean reward of each step
+     * @param bestReward best reward of each step, same length (or null to draw only the mean)
+     * @throws IOException if the file cannot be written
+     */
+    public static void rewardPlot(Path png, double[] meanReward, double[] bestReward) throws IOException {
+        if (meanReward == null) {
+            throw new IllegalArgumentException("meanReward must not be null");
+        }
+        if (bestReward != null) {
+            checkPair("meanReward", meanReward, "bestReward", bestReward);
+        }
+        XYChart chart = chart("Controller reward", "step", "reward");
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
+        chart.getStyler().setXAxisDecimalPattern("#");
+        double[] steps = new double[meanReward.length];
+        for (int i = 0; i < steps.length; i++) {
+            steps[i] = i + 1;
+        }
+        boolean any = line(chart, "mean", finitePairs(steps, meanReward), MEAN);
+        if (bestReward != null) {
+            any |= line(chart, "best", finitePairs(steps, bestReward), BEST);
+        }
+        if (!any) {
+            chart.setTitle("Controller reward (no finite values)");
+        }
+        write(png, List.of(chart));
+    }
+
+    private static XYChart chart(String title, String xTitle, String yTitle) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        Styler s = chart.getStyler();
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+        s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        s.setAntiAlias(true);
+        chart.getStyler().setMarkerSize(6);
+        chart.getStyler().setPlotGridLinesColor(new Color(225, 225, 225));
+        return chart;
+    }
+
+    private static boolean scatter(XYChart chart, String name, double[] x, double[] y, Color color,
+                                   org.knowm.xchart.style.markers.Marker marker) {
+        if (x.length == 0) {
+            return false;
+        }
+        XYSeries s = chart.addSeries(name, x, y);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        s.setMarker(marker);
+        s.setMarkerColor(color);
+        return true;
+    }
+
+    private static boolean line(XYChart chart, String name, double[][] xy, Color color) {
+        if (xy[0].length == 0) {
+            return false;
+        }
+        XYSeries s = chart.addSeries(name, xy[0], xy[1]);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        s.setMarker(xy[0].length <= 60 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
+        s.setMarkerColor(color);
+        s.setLineColor(color);
+        s.setLineWidth(2f);
+        return true;
+    }
+
+    private static void write(Path png, List<XYChart> charts) throws IOException {
+        AtomicFiles.write(png, out -> {
+            if (charts.size() == 1) {
+                BitmapEncoder.saveBitmap(charts.get(0), out, BitmapEncoder.BitmapFormat.PNG);
+            } else {
+                BitmapEncoder.saveBitmap(charts, 1, charts.size(), out, BitmapEncoder.BitmapFormat.PNG);
+            }
+        });
+    }
+
+    private static void checkPair(String aName, double[] a, String bName, double[] b) {
+        if (a == null && b == null) {
+            return;
+        }
+        if (a == null || b == null || a.length != b.length) {
+            throw new IllegalArgumentException(aName + " and " + bName + " must both be given and of the same length,"
+                    + " got " + (a == null ? "null" : a.length) + " and " + (b == null ? "null" : b.length));
+        }
+    }
+
+    /** The pairs where both values are finite. */
+    private static double[][] finitePairs(double[] x, double[] y) {
+        int n = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (Double.isFinite(x[i]) && Double.isFinite(y[i])) {
+                n++;
+            }
+        }
+        double[][] out = new double[2][n];
+        int k = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (Double.isFinite(x[i]) && Double.isFinite(y[i])) {
+                out[0][k] = x[i];
+                out[1][k] = y[i];
+                k++;
+            }
+        }
+        return out;
+    }
+
+    private static double[][] sortedByX(double[][] xy) {
+        Integer[] order = new Integer[xy[0].length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(xy[0][a], xy[0][b]));
+        double[][] out = new double[2][order.length];
+        for (int i = 0; i < order.length; i++) {
+            out[0][i] = xy[0][order[i]];
+            out[1][i] = xy[1][order[i]];
+        }
+        return out;
+    }
+
+    /** Errors with zero or negative values raised to a floor below the smallest positive one. */
+    private static double[] logSafe(double[] error) {
+        double smallest = Double.POSITIVE_INFINITY;
+        for (double v : error) {
+            if (v > 0 && v < smallest) {
+                smallest = v;
+            }
+        }
+        double floor = Double.isFinite(smallest) ? smallest / 10 : 1e-12;
+        double[] out = new double[error.length];
+        for (int i = 0; i < error.length; i++) {
+            out[i] = error[i] > 0 || Double.isNaN(error[i]) ? error[i] : floor;
+        }
+        return out;
+    }
+
+    /** The smallest value (+Infinity for none, NaN if any is NaN). */
+    public static double min(double[] v) {
+        return Arrays.stream(v).min().orElse(Double.POSITIVE_INFINITY);
+    }
+
+    /** The largest value (-Infinity for none, NaN if any is NaN). */
+    public static double max(double[] v) {
+        return Arrays.stream(v).max().orElse(Double.NEGATIVE_INFINITY);
+    }
+}

@@ -1,0 +1,188 @@
+package dysymnet.io.table;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Chooses the target and feature columns of a {@link Table}: resolves the names or indices the user gave, reports
+ * the first bad cell of a used column, drops rows with missing values when asked to, and makes the names valid
+ * variable names.
+ */
+final class ColumnSelector {
+    private ColumnSelector() {
+    }
+
+    /**
+     * Chooses the target and the features, checks their values and makes their names valid variable names.
+     * Honours {@link ReadOptions#dropMissing()} of the options the table was read with.
+     *
+     * @param target   a column name (as in the file, or sanitised), or a 1-based column index; null picks a
+     *                 column named {@code target} (any case), else the last column
+     * @param features column names or indices; null means all columns but the target
+     * @throws InputException if a column is unknown or repeated, a used cell is bad, fewer than
+     *                        {@link TableReader#MIN_ROWS} rows remain, or the target is constant
+     */
+    static Selection select(Table t, String target, List<String> features) {
+        String shown = t.shownName();
+        List<String> names = t.names();
+        List<String> sanitised = VariableNames.sanitise(names);
+        int targetCol = target == null ? defaultTarget(names) : resolve(t, sanitised, target, "target");
+        List<Integer> featureCols = new ArrayList<>();
+        if (features == null) {
+            for (int j = 0; j < names.size(); j++) {
+                if (j != targetCol) {
+                    featureCols.add(j);
+                }
+            }
+        } else {
+            for (String f : features) {
+                int j = resolve(t, sanitised, f, "feature");
+                if (j == targetCol) {
+                    throw InputException.of(shown, "column '" + names.get(j) + "' is both the target and a feature");
+                }
+                if (featureCols.contains(j)) {
+                    throw InputException.of(shown, "feature column '" + names.get(j) + "' is listed twice");
+                }
+                featureCols.add(j);
+            }
+        }
+        if (featureCols.isEmpty()) {
+            throw InputException.of(shown, "no feature columns: the table has only the target column '"
+                    + names.get(targetCol) + "'");
+        }
+        List<Integer> used = new ArrayList<>(featureCols);
+        used.add(targetCol);
+
+        boolean drop = t.options().dropMissing();
+        CellProblem worst = null;
+        int worstCol = -1;
+        for (int j : used) {
+            CellProblem text = t.firstText(j);
+            CellProblem missing = drop ? null : t.firstMissing(j);
+            for (CellProblem p : new CellProblem[] {text, missing}) {
+                if (p != null && (worst == null || p.row() < worst.row() || (p.row() == worst.row() && j < worstCol))) {
+                    worst = p;
+                    worstCol = j;
+                }
+            }
+        }
+        if (worst != null) {
+            throw InputException.of(shown, "row " + worst.line() + ", column '" + names.get(worstCol) + "' ("
+                    + (worstCol + 1) + "): " + worst.describe());
+        }
+
+        double[][] cols = t.columns();
+        int n = t.rowCount();
+        boolean[] keep = new boolean[n];
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            boolean ok = true;
+            for (int j : used) {
+                if (!Double.isFinite(cols[j][i])) {
+                    ok = false;
+                    break;
+                }
+            }
+            keep[i] = ok;
+            if (ok) {
+                kept++;
+            }
+        }
+        int dropped = n - kept;
+        if (kept < TableReader.MIN_ROWS) {
+            throw InputException.of(shown, "needs at least " + TableReader.MIN_ROWS + " rows, found " + kept
+                    + (dropped > 0 ? " after dropping " + dropped + " with missing values" : ""));
+        }
+        double[][] x = new double[featureCols.size()][];
+        for (int f = 0; f < x.length; f++) {
+            x[f] = compact(cols[featureCols.get(f)], keep, kept);
+        }
+        double[] y = compact(cols[targetCol], keep, kept);
+        boolean constant = true;
+        for (int i = 1; i < y.length && constant; i++) {
+            constant = y[i] == y[0];
+        }
+        if (constant) {
+            throw InputException.of(shown, "target '" + names.get(targetCol) + "' is constant (all values "
+                    + formatValue(y[0]) + "): nothing to fit");
+        }
+        List<String> featureNames = new ArrayList<>();
+        Map<String, String> original = new LinkedHashMap<>();
+        for (int j : featureCols) {
+            featureNames.add(sanitised.get(j));
+            original.put(sanitised.get(j), names.get(j));
+        }
+        original.put(sanitised.get(targetCol), names.get(targetCol));
+        return new Selection(Collections.unmodifiableList(featureNames), x, y, sanitised.get(targetCol),
+                Collections.unmodifiableMap(original), dropped);
+    }
+
+    private static int defaultTarget(List<String> names) {
+        for (int j = 0; j < names.size(); j++) {
+            if (names.get(j).strip().equalsIgnoreCase("target")) {
+                return j;
+            }
+        }
+        return names.size() - 1;
+    }
+
+    /** A name as in the file, a sanitised name, a unique case-insensitive name, or a 1-based index. */
+    private static int resolve(Table t, List<String> sanitised, String spec, String role) {
+        List<String> names = t.names();
+        String s = spec.strip();
+        int j = names.indexOf(spec);
+        if (j < 0) {
+            j = names.indexOf(s);
+        }
+        if (j < 0) {
+            j = sanitised.indexOf(s);
+        }
+        if (j < 0) {
+            int found = -1;
+            int count = 0;
+            for (int k = 0; k < names.size(); k++) {
+                if (names.get(k).strip().equalsIgnoreCase(s) || sanitised.get(k).equalsIgnoreCase(s)) {
+                    found = k;
+                    count++;
+                }
+            }
+            if (count == 1) {
+                j = found;
+            }
+        }
+        if (j < 0 && s.matches("\\d{1,9}")) {
+            int index = Integer.parseInt(s);
+            if (index < 1 || index > names.size()) {
+                throw InputException.of(t.shownName(), role + " column " + index + " is out of range (the table has "
+                        + names.size() + " columns)");
+            }
+            j = index - 1;
+        }
+        if (j < 0) {
+            throw InputException.of(t.shownName(), "unknown " + role + " column '" + spec + "' (columns: "
+                    + String.join(", ", names) + ")");
+        }
+        return j;
+    }
+
+    private static double[] compact(double[] column, boolean[] keep, int kept) {
+        if (kept == column.length) {
+            return column.clone();
+        }
+        double[] out = new double[kept];
+        int k = 0;
+        for (int i = 0; i < column.length; i++) {
+            if (keep[i]) {
+                out[k++] = column[i];
+            }
+        }
+        return out;
+    }
+
+    private static String formatValue(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+}

@@ -1,0 +1,33 @@
+package dysymnet.io.table;
+
+import dysymnet.data.Dataset;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The target and feature columns chosen from a {@link Table}, with names made valid for formulas.
+ *
+ * @param featureNames  sanitised feature names (valid variable names), one per row of {@code x}
+ * @param x             features, column-major: {@code x[feature][row]}
+ * @param y             the target, one value per row
+ * @param targetName    sanitised target name
+ * @param originalNames sanitised name to the name in the file, for every feature and the target, in order
+ * @param droppedRows   rows dropped because of missing values (only with {@code dropMissing})
+ */
+public record Selection(List<String> featureNames, double[][] x, double[] y, String targetName,
+                        Map<String, String> originalNames, int droppedRows) {
+
+    /** The selection as a core data set. */
+    public Dataset toDataset() {
+        return new Dataset(featureNames, x, y);
+    }
+
+    /** The name of {@code sanitised} in the file (itself when it was already valid). */
+    public String original(String sanitised) {
+        return originalNames.getOrDefault(sanitised, sanitised);
+    }
+
+    public int rowCount() {
+        return y.length;
+    }
+}
