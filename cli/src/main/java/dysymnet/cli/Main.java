@@ -1,13 +1,11 @@
 package dysymnet.cli;
 
 import dysymnet.io.table.InputException;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.io.OutputStreamWriter;
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -43,15 +41,7 @@ public final class Main implements Runnable {
     }
 
     static String version() {
-        Properties p = new Properties();
-        try (InputStream in = Main.class.getResourceAsStream("/dysymnet-version.properties")) {
-            if (in != null) {
-                p.load(in);
-            }
-        } catch (IOException e) {
-            // fall through to the default
-        }
-        return p.getProperty("version", "development");
+        return dysymnet.api.Version.get();
     }
 
     /**
