@@ -1,7 +1,6 @@
 package dysymnet.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.data.Dataset;
 import dysymnet.expr.Const;
@@ -127,6 +126,11 @@ class ReadOffTest {
         assertEquals(0.5, p[net.weightIndex(0, 0, 0)]);
         assertEquals(0.0, p[net.weightIndex(1, 0, 0)]);
         assertEquals(0.005, p[net.biasIndex(0, 0)]);
-        assertTrue(net.toExpr(List.of("x")) instanceof Expr);
+        // with both read-out weights gone only the read-out's bias is left: a constant, whatever x is
+        assertEquals(new Const(0.005), net.toExpr(List.of("x")));
+        double[] pred = net.predict(new double[][] {{-1.0, 0.0, 2.0}});
+        for (double v : pred) {
+            assertEquals(0.005, v, 1e-15);
+        }
     }
 }
