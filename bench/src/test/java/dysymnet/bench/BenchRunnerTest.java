@@ -19,9 +19,15 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * The benchmark runner end to end: real (tiny) searches on fixture problems, written to and read back from
+ * results.csv. Tagged slow: left out by {@code mvn -B verify -DexcludedGroups=slow}.
+ */
+@Tag("slow")
 class BenchRunnerTest {
     @TempDir
     Path tmp;

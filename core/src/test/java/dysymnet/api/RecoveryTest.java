@@ -14,13 +14,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The whole method recovers known formulas of the standard benchmarks (paper's appendix) from 256 noise-free points:
  * R^2 >= 0.9999 on fresh test points from another seed, and the returned formula numerically equal to the truth.
+ *
+ * <p>Tagged slow (minutes of searching): left out by {@code mvn -B verify -DexcludedGroups=slow}.
  */
+@Tag("slow")
 class RecoveryTest {
 
     /** One row of standard.csv. */
