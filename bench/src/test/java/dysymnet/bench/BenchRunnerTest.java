@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.data.Dataset;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
+import dysymnet.fit.Metrics;
 import dysymnet.search.Settings;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -17,9 +21,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * The benchmark runner end to end: real (tiny) searches on fixture problems, written to and read back from
+ * results.csv. Tagged slow: left out by {@code mvn -B verify -DexcludedGroups=slow}.
+ */
+@Tag("slow")
 class BenchRunnerTest {
     @TempDir
     Path tmp;
@@ -82,7 +92,12 @@ class BenchRunnerTest {
         assertEquals("x^3+x^2+x", r.truth());
         assertTrue(r.symbolic() != null && r.acc0999() != null);
         assertEquals(r.r2Test() > 0.999, r.acc0999());
-        Parser.parse(r.expression());   // exact formula reads back
+        // the exact formula reads back as the model that was scored: same size, same test R^2
+        Expr formula = Parser.parse(r.expression());
+        assertEquals(r.complexity(), formula.complexity(), r.expression());
+        Dataset test = twoStandardProblems().get(0).data().make(1).test();
+        double r2 = Metrics.r2(Evaluator.evaluate(formula, test), test.y());
+        assertEquals(r.r2Test(), r2, 1e-12 * Math.max(1.0, Math.abs(r2)), r.expression());
         assertEquals(2, log.toString().lines().filter(l -> l.startsWith("[")).count(), log.toString());
 
         String before = Files.readString(csv);

@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
+import dysymnet.testing.Gen;
 import java.util.List;
 import java.util.SplittableRandom;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.DoubleRange;
-import net.jqwik.api.constraints.IntRange;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class SymbolicCheckTest {
     private static final List<String> X = List.of("x");
@@ -140,15 +140,24 @@ class SymbolicCheckTest {
                 new double[] {1}, new SplittableRandom(1)));
     }
 
-    @Property(tries = 60)
-    void affineCopiesAreSolutionsAndPerturbedOnesAreNot(@ForAll @DoubleRange(min = 0.1, max = 10) double k,
-                                                        @ForAll @DoubleRange(min = -10, max = 10) double c,
-                                                        @ForAll @IntRange(min = 2, max = 6) int digits) {
-        double eps = Math.pow(10, -digits);
-        String truth = "(x+1)^3/(x^2-x+1)";
-        yes(k + "*" + "(" + truth + ")", truth, X, -1, 1);
-        yes("(" + truth + ") + " + c, truth, X, -1, 1);
-        no(k + "*(" + truth + ") + " + eps + "*x^2", truth, X, -1, 1);
-        no("(" + truth + ")*(1 + " + eps + "*sin(x))", truth, X, -1, 1);
+    static LongStream seeds() {
+        return Gen.seeds(60);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void affineCopiesAreSolutionsAndPerturbedOnesAreNot(long seed) {
+        SplittableRandom rng = Gen.rng(seed);
+        double k = rng.nextDouble(0.1, 10);
+        double c = rng.nextDouble(-10, 10);
+        int digits = rng.nextInt(2, 7);
+        Gen.check(seed, "k = " + k + ", c = " + c + ", digits = " + digits, () -> {
+            double eps = Math.pow(10, -digits);
+            String truth = "(x+1)^3/(x^2-x+1)";
+            yes(k + "*" + "(" + truth + ")", truth, X, -1, 1);
+            yes("(" + truth + ") + " + c, truth, X, -1, 1);
+            no(k + "*(" + truth + ") + " + eps + "*x^2", truth, X, -1, 1);
+            no("(" + truth + ")*(1 + " + eps + "*sin(x))", truth, X, -1, 1);
+        });
     }
 }

@@ -88,7 +88,9 @@ class CliEndToEndTest {
             assertTrue(p.get("mse_train").isNumber());
             assertTrue(p.get("expression").isTextual());
             assertTrue(p.get("sympy").isTextual());
-            assertNotNull(Parser.parse(p.get("expression").asText()));
+            // the text parses back to a formula of the size stated beside it
+            assertEquals(p.get("complexity").asInt(), Parser.parse(p.get("expression").asText()).complexity(),
+                    p.get("expression").asText());
         }
         // y = 2x + 1 is within reach of one step of two one-layer networks
         assertTrue(j.get("r2_train").asDouble() > 0.999, j.toString());
@@ -239,8 +241,14 @@ class CliEndToEndTest {
         lines.set(7, ",2");
         Path f = dir.resolve("holes.csv");
         Files.write(f, lines, StandardCharsets.UTF_8);
-        CliRun r = CliRun.fit(f, "--drop-missing", "--quiet", "--format", "sympy");
+        // without the option the first bad row stops the fit
+        CliBadInputTest.assertOneLineError(CliRun.fit(f, "--quiet"));
+        CliRun r = CliRun.fit(f, "--drop-missing", "--quiet", "--format", "json");
         assertEquals(0, r.code(), r::toString);
+        // the 38 good rows are fitted as well as the complete file is: nothing of the bad rows leaked into the data
+        JsonNode n = new ObjectMapper().readTree(r.out());
+        assertTrue(n.get("r2_train").asDouble() > 0.999, n.toString());
+        assertTrue(Double.isFinite(n.get("mse_train").asDouble()), n.toString());
     }
 
     @Test

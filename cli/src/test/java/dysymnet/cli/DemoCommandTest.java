@@ -1,12 +1,12 @@
 package dysymnet.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.api.Model;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +25,10 @@ class DemoCommandTest {
         for (String m : new String[] {"Model A", "Model B", "Model C"}) {
             assertTrue(o.lines().anyMatch(l -> l.startsWith(m + ":")), m + " row missing:\n" + o);
         }
-        assertNotNull(Model.load(out.resolve("model.json")));
+        // the saved model is the law printed above, over the time t
+        Model m = Model.load(out.resolve("model.json"));
+        assertEquals(List.of("t"), m.features());
+        assertTrue(o.contains("h = " + m.formula(5)), () -> m.formula(5) + " not in\n" + o);
         assertTrue(Files.isRegularFile(out.resolve("fit.png")));
     }
 

@@ -14,13 +14,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The whole method recovers known formulas of the standard benchmarks (paper's appendix) from 256 noise-free points:
  * R^2 >= 0.9999 on fresh test points from another seed, and the returned formula numerically equal to the truth.
+ *
+ * <p>Tagged slow (minutes of searching): left out by {@code mvn -B verify -DexcludedGroups=slow}.
  */
+@Tag("slow")
 class RecoveryTest {
 
     /** One row of standard.csv. */
@@ -53,14 +57,18 @@ class RecoveryTest {
     }
 
     /**
-     * Seed 1 for all but Nguyen-5, sin(x^2)*cos(x)-1 on [-3, 3]: under this budget 1 of the seeds 1-12 recovers it
-     * (seed 4, as 0.5*sin(x^2 + x) + 0.5*sin(x^2 - x) - 1); the other eleven end at test R^2 0.9999992-1.0 with
-     * approximations. It is here to catch regressions of what made it reachable at all (the growing window of
-     * stage 1, and the elimination): without the window none of the seeds 1-8 recovered it.
+     * Seed 1 for each: at this budget every one of the seeds 1-4 recovers each of these (measured 4 of 4 per problem),
+     * so seed 1 stands for the others rather than being the one that happens to work.
+     *
+     * <p>Nguyen-5, sin(x^2)*cos(x)-1 on [-3, 3], is deliberately not here: at this budget only 1 of the seeds 1-12
+     * recovers it (the others end at test R^2 0.9999992-1.0 with approximations), so any single seed would test luck.
+     * Its recovery rate is measured by the benchmark instead:
+     * {@code ./dysymnet bench --suite standard --filter '^Nguyen-5$' --seeds 1-5}.
      */
     @ParameterizedTest
-    @CsvSource(delimiter = ';', value = {"Nguyen-1; 1", "Nguyen-5; 4", "Nguyen-8; 1", "Nguyen-10; 1", "Keijzer-6; 1"})
-    void recovers(String name, long seed) throws IOException {
+    @ValueSource(strings = {"Nguyen-1", "Nguyen-8", "Nguyen-10", "Keijzer-6"})
+    void recovers(String name) throws IOException {
+        long seed = 1;
         Problem p = problem(name);
         Dataset train = p.sample(256, 1);
         Dataset test = p.sample(256, 2);

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
+import dysymnet.expr.Printer;
 import dysymnet.net.Operator;
 import dysymnet.search.Settings;
 import java.nio.file.Files;
@@ -61,20 +64,28 @@ class SymbolicRegressorTest {
         assertEquals(List.of("a", "b"), back.features());
         assertEquals(m.provenance(), back.provenance());
         assertEquals(m.history(), back.history());
-        // the infix text is there for people, and parses to the same function
-        String text = new ObjectMapper().readTree(m.toJson()).path("expression").asText();
-        double[] fromText = Evaluator.evaluate(Parser.parse(text), List.of("a", "b"), columns(fresh));
-        assertArrayEquals(m.predict(fresh), fromText, 1e-12);
+        // the infix text is there for people, and parses to the same function: of the model and of each Pareto entry
+        JsonNode json = new ObjectMapper().readTree(m.toJson());
+        double[][] columns = new double[2][fresh.length];
+        for (int i = 0; i < fresh.length; i++) {
+            columns[0][i] = fresh[i][0];
+            columns[1][i] = fresh[i][1];
+        }
+        assertSameValues(m.predict(fresh), Parser.parse(json.get("expression").asText()), columns);
+        assertEquals(m.pareto().size(), json.get("pareto").size());
+        for (int k = 0; k < m.pareto().size(); k++) {
+            assertSameValues(Evaluator.evaluate(m.pareto().get(k).expression(), m.features(), columns),
+                    Parser.parse(json.get("pareto").get(k).get("expression").asText()), columns);
+        }
     }
 
-    private static double[][] columns(double[][] rows) {
-        double[][] c = new double[rows[0].length][rows.length];
-        for (int i = 0; i < rows.length; i++) {
-            for (int j = 0; j < rows[i].length; j++) {
-                c[j][i] = rows[i][j];
-            }
+    /** The printed-and-parsed formula computes the same values (up to rounding, printing may reorder terms). */
+    private static void assertSameValues(double[] expected, Expr parsed, double[][] columns) {
+        double[] got = Evaluator.evaluate(parsed, List.of("a", "b"), columns);
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], got[i], 1e-12 * Math.max(1.0, Math.abs(expected[i])),
+                    Printer.infix(parsed) + " at row " + i);
         }
-        return c;
     }
 
     @Test

@@ -10,12 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.data.Dataset;
+import dysymnet.testing.Gen;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class EvaluatorTest {
     private static final List<String> NAMES = List.of("x", "y");
@@ -30,28 +32,42 @@ class EvaluatorTest {
         return cols;
     }
 
-    @Property(tries = 200)
-    void columnwiseEqualsPointwise(@ForAll long seed) {
-        SplittableRandom rng = new SplittableRandom(seed);
+    static LongStream seeds() {
+        return Gen.seeds(200);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void columnwiseEqualsPointwise(long seed) {
+        SplittableRandom rng = Gen.rng(seed);
         Expr e = ExprTestSupport.random(rng, 5);
         int rows = 1 + rng.nextInt(40);
         double[][] cols = randomColumns(rng, rows);
-        double[] got = Evaluator.evaluate(e, NAMES, cols);
-        for (int i = 0; i < rows; i++) {
-            double expected = Evaluator.evaluate(e, Map.of("x", cols[0][i], "y", cols[1][i]));
-            int row = i;
-            // Same operations in the same order: bit-identical, NaN included.
-            assertEquals(Double.doubleToLongBits(expected), Double.doubleToLongBits(got[i]),
-                    () -> show(e) + " row " + row + ": " + expected + " vs " + got[row]);
-        }
+        Gen.check(seed, show(e), () -> {
+            double[] got = Evaluator.evaluate(e, NAMES, cols);
+            for (int i = 0; i < rows; i++) {
+                double expected = Evaluator.evaluate(e, Map.of("x", cols[0][i], "y", cols[1][i]));
+                int row = i;
+                // Same operations in the same order: bit-identical, NaN included.
+                assertEquals(Double.doubleToLongBits(expected), Double.doubleToLongBits(got[i]),
+                        () -> "row " + row + " (x = " + cols[0][row] + ", y = " + cols[1][row] + "): " + expected
+                                + " vs " + got[row]);
+            }
+        });
     }
 
-    @Property(tries = 200)
-    void jacobianMatchesCentralDifferences(@ForAll long seed) {
-        SplittableRandom rng = new SplittableRandom(seed);
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void jacobianMatchesCentralDifferences(long seed) {
+        SplittableRandom rng = Gen.rng(seed);
         Expr e = ExprTestSupport.random(rng, 4);
         int rows = 12;
         double[][] cols = randomColumns(rng, rows);
+        Gen.check(seed, show(e), () -> checkJacobian(e, cols));
+    }
+
+    private static void checkJacobian(Expr e, double[][] cols) {
+        int rows = cols[0].length;
         CompiledExpr ce = CompiledExpr.parameterized(e, NAMES, rows);
         int k = ce.parameterCount();
         double[] theta = ce.initialParameters();

@@ -12,16 +12,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.testing.Gen;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.DoubleRange;
-import net.jqwik.api.constraints.IntRange;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class PrinterTest {
 
@@ -35,50 +32,106 @@ class PrinterTest {
 
     // ------------------------------------------------------------------ infix round trip
 
-    @Property(tries = 200)
-    void infixReparsesToTheSameFunction(@ForAll("exprs") Expr e,
-                                        @ForAll @DoubleRange(min = -4, max = 4) double x,
-                                        @ForAll @DoubleRange(min = -4, max = 4) double y,
-                                        @ForAll @DoubleRange(min = -4, max = 4) double z) {
-        String text = Printer.infix(e);
-        Expr back = Parser.parse(text);
-        Map<String, Double> point = Map.of("x", x, "y", y, "z", z);
-        double expected = eval(e, point);
-        double actual = eval(back, point);
-        assertTrue(same(expected, actual), text + " gives " + actual + " instead of " + expected);
-        // the first print may normalise signs (x - (-x) can come back as x + x); from then on it is a fixed point
-        String normalised = Printer.infix(back);
-        assertEquals(normalised, Printer.infix(Parser.parse(normalised)),
-                "printing a re-parsed formula must not change it");
+    static LongStream seeds() {
+        return Gen.seeds(200);
     }
 
-    @Property(tries = 100)
-    void roundedInfixStillParsesAndIsStable(@ForAll("exprs") Expr e, @ForAll @IntRange(min = 1, max = 6) int digits) {
-        // The first print of an arbitrary tree may normalise signs (-x - (-x) can come back as -x + x); from then on
-        // printing and parsing must be a fixed point.
-        String text = Printer.infix(Parser.parse(Printer.infix(e, digits)), digits);
-        assertEquals(text, Printer.infix(Parser.parse(text), digits));
+    static LongStream fewerSeeds() {
+        return Gen.seeds(100);
     }
 
-    @Provide
-    Arbitrary<Expr> exprs() {
-        Arbitrary<Expr> vars = Arbitraries.of("x", "y", "z").map(Var::new);
-        Arbitrary<Double> special = Arbitraries.of(0.0, -0.0, 1.0, -1.0, 2.0, 3.0, -2.0, 0.5, Math.PI, 0.1, 1e-10,
-                -1e-300, 4.9e-324, 1e300, -1.5e300, Double.MAX_VALUE, 1e15, 123456789012345.0, 1e-5, 0.0001,
-                -0.00012345, 1e22, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY);
-        Arbitrary<Double> anyFinite = Arbitraries.longs().map(Double::longBitsToDouble)
-                .filter(d -> !Double.isNaN(d) && !Double.isInfinite(d));
-        Arbitrary<Double> values = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(3, special),
-                net.jqwik.api.Tuple.of(3, Arbitraries.integers().between(-9, 9).map(i -> (double) i)),
-                net.jqwik.api.Tuple.of(3, Arbitraries.doubles().between(-100, 100)),
-                net.jqwik.api.Tuple.of(1, anyFinite));
-        Arbitrary<Expr> leaves = Arbitraries.oneOf(vars, values.map(Const::new));
-        return Arbitraries.recursive(() -> leaves, sub -> Arbitraries.oneOf(
-                sub,
-                Combinators.combine(Arbitraries.of(UnaryOp.class), sub).as(Unary::new),
-                Combinators.combine(Arbitraries.of(BinaryOp.class), sub, sub).as(Binary::new),
-                Combinators.combine(Arbitraries.of(BinaryOp.class), sub, sub).as(Binary::new)), 0, 5);
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void infixReparsesToTheSameFunction(long seed) {
+        SplittableRandom rng = Gen.rng(seed);
+        Expr e = randomTree(rng);
+        Map<String, Double> point = Map.of("x", coordinate(rng), "y", coordinate(rng), "z", coordinate(rng));
+        Gen.check(seed, ExprTestSupport.show(e) + " at " + point, () -> {
+            String text = Printer.infix(e);
+            Expr back = Parser.parse(text);
+            double expected = eval(e, point);
+            double actual = eval(back, point);
+            assertTrue(same(expected, actual), text + " gives " + actual + " instead of " + expected);
+            // the first print may normalise signs (x - (-x) can come back as x + x); from then on it is a fixed point
+            String normalised = Printer.infix(back);
+            assertEquals(normalised, Printer.infix(Parser.parse(normalised)),
+                    "printing a re-parsed formula must not change it");
+        });
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("fewerSeeds")
+    void roundedInfixStillParsesAndIsStable(long seed) {
+        SplittableRandom rng = Gen.rng(seed);
+        Expr e = randomTree(rng);
+        int digits = rng.nextInt(1, 7);
+        Gen.check(seed, ExprTestSupport.show(e) + " with " + digits + " digits", () -> {
+            // The first print of an arbitrary tree may normalise signs (-x - (-x) can come back as -x + x); from then
+            // on printing and parsing must be a fixed point.
+            String text = Printer.infix(Parser.parse(Printer.infix(e, digits)), digits);
+            assertEquals(text, Printer.infix(Parser.parse(text), digits));
+        });
+    }
+
+    // ------------------------------------------------------------------ generator of arbitrary trees
+
+    private static final String[] VARIABLES = {"x", "y", "z"};
+    private static final double[] SPECIAL = {0.0, -0.0, 1.0, -1.0, 2.0, 3.0, -2.0, 0.5, Math.PI, 0.1, 1e-10, -1e-300,
+        4.9e-324, 1e300, -1.5e300, Double.MAX_VALUE, 1e15, 123456789012345.0, 1e-5, 0.0001, -0.00012345, 1e22,
+        Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+    private static final UnaryOp[] UNARY = UnaryOp.values();
+    private static final BinaryOp[] BINARY = BinaryOp.values();
+
+    /**
+     * A tree of depth 0-5 built with the raw constructors (no folding): each level keeps its subtree (1 in 4), applies
+     * a unary operator (1 in 4) or a binary one (2 in 4) to fresh subtrees; leaves are x, y, z or constants, the
+     * constants weighted 3:3:3:1 among special values (signed zero, subnormals, huge, NaN, infinities), integers in
+     * [-9, 9], decimals in [-100, 100], and any finite double.
+     */
+    static Expr randomTree(SplittableRandom rng) {
+        return tree(rng, rng.nextInt(6));
+    }
+
+    private static Expr tree(SplittableRandom rng, int depth) {
+        if (depth == 0) {
+            return rng.nextBoolean() ? new Var(VARIABLES[rng.nextInt(VARIABLES.length)]) : new Const(constant(rng));
+        }
+        switch (rng.nextInt(4)) {
+            case 0:
+                return tree(rng, depth - 1);
+            case 1:
+                return new Unary(UNARY[rng.nextInt(UNARY.length)], tree(rng, depth - 1));
+            default:
+                return new Binary(BINARY[rng.nextInt(BINARY.length)], tree(rng, depth - 1), tree(rng, depth - 1));
+        }
+    }
+
+    private static double constant(SplittableRandom rng) {
+        int kind = rng.nextInt(10);
+        if (kind < 3) {
+            return SPECIAL[rng.nextInt(SPECIAL.length)];
+        }
+        if (kind < 6) {
+            return rng.nextInt(-9, 10);
+        }
+        if (kind < 9) {
+            double v = rng.nextDouble(-100, 100);
+            return rng.nextBoolean() ? Math.round(v * 100) / 100.0 : v;
+        }
+        double any;
+        do {
+            any = Double.longBitsToDouble(rng.nextLong());
+        } while (!Double.isFinite(any));
+        return any;
+    }
+
+    /** A point coordinate in [-4, 4], now and then exactly an edge, zero or one. */
+    private static double coordinate(SplittableRandom rng) {
+        if (rng.nextInt(8) == 0) {
+            double[] edges = {-4, -1, 0, 1, 4};
+            return edges[rng.nextInt(edges.length)];
+        }
+        return rng.nextDouble(-4, 4);
     }
 
     // ------------------------------------------------------------------ infix layout

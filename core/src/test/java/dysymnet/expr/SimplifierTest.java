@@ -8,11 +8,13 @@ import static dysymnet.expr.Simplifier.simplify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.testing.Gen;
 import java.util.Map;
 import java.util.SplittableRandom;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class SimplifierTest {
 
@@ -78,40 +80,53 @@ class SimplifierTest {
         assertEquals(Parser.parse("exp(5*log(x))"), simplify(Parser.parse("exp(5*log(x))")));
     }
 
-    @Property(tries = 300)
-    void simplificationKeepsTheValue(@ForAll long seed) {
-        SplittableRandom rng = new SplittableRandom(seed);
+    static LongStream seeds() {
+        return Gen.seeds(300);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void simplificationKeepsTheValue(long seed) {
+        SplittableRandom rng = Gen.rng(seed);
         Expr e = ExprTestSupport.random(rng, 5);
-        Expr s = simplify(e);
-        for (int k = 0; k < 8; k++) {
-            Map<String, Double> p = Map.of("x", rng.nextDouble(-3, 3), "y", rng.nextDouble(-3, 3));
-            ExprTestSupport.Bounded o = ExprTestSupport.bounded(e, p);
-            ExprTestSupport.Bounded v = ExprTestSupport.bounded(s, p);
-            if (!Double.isFinite(o.value()) || Math.abs(o.value()) > 1e12 || !(o.error() < 1e-3)
-                    || !(v.error() < 1e-3)) {
-                continue;
+        Gen.check(seed, show(e), () -> {
+            Expr s = simplify(e);
+            for (int k = 0; k < 8; k++) {
+                Map<String, Double> p = Map.of("x", rng.nextDouble(-3, 3), "y", rng.nextDouble(-3, 3));
+                ExprTestSupport.Bounded o = ExprTestSupport.bounded(e, p);
+                ExprTestSupport.Bounded v = ExprTestSupport.bounded(s, p);
+                if (!Double.isFinite(o.value()) || Math.abs(o.value()) > 1e12 || !(o.error() < 1e-3)
+                        || !(v.error() < 1e-3)) {
+                    continue;
+                }
+                double tol = 1e-9 * Math.abs(o.value()) + 1e-12 + 16 * (o.error() + v.error());
+                double diff = Math.abs(v.value() - o.value());
+                assertTrue(diff <= tol, () -> "at " + p + ": " + o.value() + " but simplified " + show(s) + " = "
+                        + v.value() + " (tolerance " + tol + ")");
             }
-            double tol = 1e-9 * Math.abs(o.value()) + 1e-12 + 16 * (o.error() + v.error());
-            double diff = Math.abs(v.value() - o.value());
-            assertTrue(diff <= tol, () -> "at " + p + ": " + show(e) + " = " + o.value() + " but simplified "
-                    + show(s) + " = " + v.value() + " (tolerance " + tol + ")");
-        }
+        });
     }
 
-    @Property(tries = 300)
-    void simplificationIsIdempotent(@ForAll long seed) {
-        Expr e = ExprTestSupport.random(new SplittableRandom(seed), 5);
-        Expr once = simplify(e);
-        Expr twice = simplify(once);
-        assertEquals(once, twice, () -> show(e) + " -> " + show(once) + " -> " + show(twice));
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void simplificationIsIdempotent(long seed) {
+        Expr e = ExprTestSupport.random(Gen.rng(seed), 5);
+        Gen.check(seed, show(e), () -> {
+            Expr once = simplify(e);
+            Expr twice = simplify(once);
+            assertEquals(once, twice, () -> show(once) + " -> " + show(twice));
+        });
     }
 
-    @Property(tries = 300)
-    void complexityDoesNotGrow(@ForAll long seed) {
-        Expr e = ExprTestSupport.random(new SplittableRandom(seed), 5);
-        Expr s = simplify(e);
-        assertTrue(s.complexity() <= e.complexity(),
-                () -> show(e) + " (" + e.complexity() + ") -> " + show(s) + " (" + s.complexity() + ")");
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void complexityDoesNotGrow(long seed) {
+        Expr e = ExprTestSupport.random(Gen.rng(seed), 5);
+        Gen.check(seed, show(e), () -> {
+            Expr s = simplify(e);
+            assertTrue(s.complexity() <= e.complexity(),
+                    () -> e.complexity() + " -> " + show(s) + " (" + s.complexity() + ")");
+        });
     }
 
     @Test

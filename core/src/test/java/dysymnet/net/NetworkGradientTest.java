@@ -3,13 +3,15 @@ package dysymnet.net;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.testing.Gen;
 import java.util.Random;
-import net.jqwik.api.Assume;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.statistics.Statistics;
-import net.jqwik.api.constraints.IntRange;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The hand-written backward pass agrees with central finite differences. */
 class NetworkGradientTest {
@@ -70,11 +72,23 @@ class NetworkGradientTest {
         return false;
     }
 
-    @Property(tries = 150)
-    void backwardMatchesFiniteDifferences(@ForAll long seed, @ForAll boolean bias, @ForAll boolean outBias,
-                                          @ForAll boolean reg,
-                                          @ForAll @IntRange(min = 1, max = 2) int d) {
-        Random r = new Random(seed);
+    private static final Gen.Tally TALLY = new Gen.Tally();
+    private static final AtomicLong PARAMETERS = new AtomicLong();
+    private static final AtomicLong PARAMETERS_CHECKED = new AtomicLong();
+
+    static LongStream seeds() {
+        return Gen.seeds(150);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void backwardMatchesFiniteDifferences(long seed) {
+        SplittableRandom g = Gen.rng(seed);
+        boolean bias = g.nextBoolean();
+        boolean outBias = g.nextBoolean();
+        boolean reg = g.nextBoolean();
+        int d = g.nextInt(1, 3);
+        Random r = new Random(g.nextLong());
         Architecture arch = NetTestSupport.randomArchitecture(r);
         SymbolicNetwork net = new SymbolicNetwork(arch, d, bias, outBias);
         NetTestSupport.randomParams(net, r, 1.0, 0.15);
@@ -84,39 +98,58 @@ class NetworkGradientTest {
         for (int i = 0; i < n; i++) {
             y[i] = 2.0 * r.nextDouble() - 1.0;
         }
-        double[] grad = new double[net.parameterCount()];
-        double loss = net.lossAndGradient(x, y, grad);
-        Assume.that(Double.isFinite(loss) && Math.abs(loss) < 1e6);
-        Assume.that(!nearSingularity(net));
-        if (reg) {
-            loss += L05.addPenalty(net.params(), net.weightMask(), LAMBDA, A, grad);
-        }
-        double[] p = net.params();
-        int checked = 0;
-        for (int i = 0; i < p.length; i++) {
-            double p0 = p[i];
-            double h = 1e-5 * Math.max(1.0, Math.abs(p0));
-            p[i] = p0 + h;
-            double up = objective(net, x, y, reg);
-            p[i] = p0 - h;
-            double down = objective(net, x, y, reg);
-            p[i] = p0 + h / 2;
-            double upHalf = objective(net, x, y, reg);
-            p[i] = p0 - h / 2;
-            double downHalf = objective(net, x, y, reg);
-            p[i] = p0;
-            double fd = (up - down) / (2 * h);
-            double fdHalf = (upHalf - downHalf) / h;
-            double floor = 1e-8 * Math.max(1.0, Math.abs(loss));
-            // Two step sizes disagreeing means the difference quotient itself is unreliable here.
-            if (!Double.isFinite(fd) || Math.abs(fd - fdHalf) > 1e-6 * Math.abs(fdHalf) + floor) {
-                continue;
+        String input = arch + " on " + d + " input(s), " + n + " rows, bias " + bias + ", output bias " + outBias
+                + ", penalty " + reg;
+        Gen.check(seed, input, () -> {
+            double[] grad = new double[net.parameterCount()];
+            double loss = net.lossAndGradient(x, y, grad);
+            if (!(Double.isFinite(loss) && Math.abs(loss) < 1e6) || nearSingularity(net)) {
+                TALLY.discarded(); // finite differences mean nothing here
+                return;
             }
-            checked++;
-            double tol = 1e-5 * Math.max(Math.abs(grad[i]), Math.abs(fdHalf)) + floor;
-            assertEquals(fdHalf, grad[i], tol, "parameter " + i + " of " + arch + " (bias " + bias + ")");
+            TALLY.checked();
+            if (reg) {
+                loss += L05.addPenalty(net.params(), net.weightMask(), LAMBDA, A, grad);
+            }
+            double[] p = net.params();
+            int checked = 0;
+            for (int i = 0; i < p.length; i++) {
+                double p0 = p[i];
+                double h = 1e-5 * Math.max(1.0, Math.abs(p0));
+                p[i] = p0 + h;
+                double up = objective(net, x, y, reg);
+                p[i] = p0 - h;
+                double down = objective(net, x, y, reg);
+                p[i] = p0 + h / 2;
+                double upHalf = objective(net, x, y, reg);
+                p[i] = p0 - h / 2;
+                double downHalf = objective(net, x, y, reg);
+                p[i] = p0;
+                double fd = (up - down) / (2 * h);
+                double fdHalf = (upHalf - downHalf) / h;
+                double floor = 1e-8 * Math.max(1.0, Math.abs(loss));
+                // Two step sizes disagreeing means the difference quotient itself is unreliable here.
+                if (!Double.isFinite(fd) || Math.abs(fd - fdHalf) > 1e-6 * Math.abs(fdHalf) + floor) {
+                    continue;
+                }
+                checked++;
+                double tol = 1e-5 * Math.max(Math.abs(grad[i]), Math.abs(fdHalf)) + floor;
+                assertEquals(fdHalf, grad[i], tol, "parameter " + i);
+            }
+            PARAMETERS.addAndGet(p.length);
+            PARAMETERS_CHECKED.addAndGet(checked);
+        });
+    }
+
+    /** Most networks and most of their parameters were compared: the skips above cannot hide a broken gradient. */
+    @AfterAll
+    static void mostCasesWereChecked() {
+        TALLY.assertCheckedShare("backwardMatchesFiniteDifferences", 0.75, 100); // measured 136 of 150
+        long all = PARAMETERS.get();
+        if (all > 0) {
+            assertTrue(PARAMETERS_CHECKED.get() >= 0.9 * all, // measured 2307 of 2315
+                    PARAMETERS_CHECKED.get() + " of " + all + " parameters compared with finite differences");
         }
-        Statistics.label("share of parameters checked").collect(checked * 10 / p.length * 10 + "%");
     }
 
     @Test

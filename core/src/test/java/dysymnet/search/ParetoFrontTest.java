@@ -8,13 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Var;
+import dysymnet.testing.Gen;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ParetoFrontTest {
 
@@ -73,27 +75,43 @@ class ParetoFrontTest {
         assertThrows(IllegalArgumentException.class, () -> g.choose(1.0, 1.5, -1.0));
     }
 
-    @Property(tries = 200)
-    void chosenIsOnTheFrontAndWithinTheLimit(@ForAll @IntRange(min = 1, max = 30) int n,
-                                             @ForAll long seed) {
-        Random r = new Random(seed);
+    static LongStream seeds() {
+        return Gen.seeds(200);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void chosenIsOnTheFrontAndWithinTheLimit(long seed) {
+        SplittableRandom r = Gen.rng(seed);
+        int n = r.nextInt(1, 31);
         List<Candidate> all = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             all.add(cand(1 + r.nextInt(20), Math.pow(10, -8 * r.nextDouble())));
         }
-        ParetoFront f = ParetoFront.of(all);
-        Candidate c = f.choose(1.0);
-        assertTrue(f.candidates().contains(c));
-        double m = f.mostAccurate().mse();
-        assertTrue(c.mse() <= Math.max(1.5 * m, m + 1e-12));
-        // no candidate at all is both simpler and at least as accurate
-        for (Candidate o : all) {
-            assertTrue(!(o.complexity() < c.complexity() && o.mse() <= c.mse()));
-        }
-        // front is strictly increasing in complexity and strictly decreasing in error
-        for (int i = 1; i < f.candidates().size(); i++) {
-            assertTrue(f.candidates().get(i).complexity() > f.candidates().get(i - 1).complexity());
-            assertTrue(f.candidates().get(i).mse() < f.candidates().get(i - 1).mse());
-        }
+        String input = all.stream().map(c -> "(" + c.complexity() + ", " + c.mse() + ")")
+                .collect(Collectors.joining(" ", n + " candidates ", ""));
+        Gen.check(seed, input, () -> {
+            ParetoFront f = ParetoFront.of(all);
+            Candidate c = f.choose(1.0);
+            assertTrue(f.candidates().contains(c));
+            double m = f.mostAccurate().mse();
+            assertTrue(c.mse() <= Math.max(1.5 * m, m + 1e-12), () -> "chose " + c.mse() + ", best " + m);
+            // no candidate at all is both simpler and at least as accurate
+            for (Candidate o : all) {
+                assertTrue(!(o.complexity() < c.complexity() && o.mse() <= c.mse()),
+                        () -> "(" + o.complexity() + ", " + o.mse() + ") beats the chosen (" + c.complexity() + ", "
+                                + c.mse() + ")");
+            }
+            // every candidate left out is matched or beaten by one on the front
+            for (Candidate o : all) {
+                assertTrue(f.candidates().stream().anyMatch(k -> k.complexity() <= o.complexity()
+                        && k.mse() <= o.mse()), () -> "(" + o.complexity() + ", " + o.mse() + ") is not covered");
+            }
+            // front is strictly increasing in complexity and strictly decreasing in error
+            for (int i = 1; i < f.candidates().size(); i++) {
+                assertTrue(f.candidates().get(i).complexity() > f.candidates().get(i - 1).complexity());
+                assertTrue(f.candidates().get(i).mse() < f.candidates().get(i - 1).mse());
+            }
+        });
     }
 }

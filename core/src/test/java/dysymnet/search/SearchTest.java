@@ -81,10 +81,15 @@ class SearchTest {
         SearchResult r = s.run(sample(64, 3));
         assertEquals(StopReason.CANCELLED, r.stopReason());
         assertEquals(2, r.steps());
-        assertNotNull(r.chosen());
         assertEquals(2, events.size());
         assertTrue(events.get(1).elapsed().toNanos() > 0);
+        // the result is built from what the two steps found: the chosen model is on their front, and the best
+        // candidate reported after the last step is the front's most accurate one
+        assertNotNull(r.chosen());
+        assertTrue(r.front().candidates().contains(r.chosen()), () -> r.chosen() + " not on " + r.front());
+        assertTrue(r.candidates().contains(r.chosen()));
         assertNotNull(events.get(1).best());
+        assertEquals(events.get(1).best().mse(), r.front().mostAccurate().mse());
     }
 
     @Test

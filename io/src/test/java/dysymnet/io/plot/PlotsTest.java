@@ -102,13 +102,19 @@ class PlotsTest {
 
     @Test
     void plotsOfNothingStillRender() throws IOException {
+        // each call replaces the file with a complete image of the usual size
         Path png = dir.resolve("empty.png");
         Plots.rewardPlot(png, new double[] {Double.NaN}, null);
-        image(png);
+        assertEquals(Plots.WIDTH, image(png).getWidth());
         Plots.paretoPlot(png, new int[0], new double[0], -1);
-        image(png);
+        BufferedImage pareto = image(png);
+        assertEquals(Plots.WIDTH, pareto.getWidth());
+        assertEquals(Plots.HEIGHT, pareto.getHeight());
         Plots.fitPlot(png, new double[0], new double[0], null, null, null, null, null, null, "x", "y");
-        image(png);
+        BufferedImage fit = image(png);
+        assertEquals(Plots.WIDTH, fit.getWidth());
+        assertEquals(Plots.HEIGHT, fit.getHeight());
+        assertEquals(1, fileCount());
     }
 
     private static double[] slice(double[] a, int from, int to) {
