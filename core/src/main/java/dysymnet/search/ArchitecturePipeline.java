@@ -116,8 +116,7 @@ public final class ArchitecturePipeline {
         }
         List<Candidate> all = List.copyOf(distinct.values());
         Selection sel = settings.selection();
-        Candidate representative = ParetoFront.of(all).choose(variance, sel.factor(), ParetoFront.DEFAULT_FLOOR,
-                sel.maxComplexity());
+        Candidate representative = ParetoFront.of(all).choose(variance, sel);
         return new Result(representative == null ? all.get(0) : representative, all);
     }
 

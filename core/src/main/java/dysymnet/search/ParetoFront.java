@@ -64,20 +64,14 @@ public final class ParetoFront {
         return front.isEmpty() ? null : front.get(front.size() - 1);
     }
 
-    /** The chosen model with the default settings; see the class comment. Null for an empty front. */
-    public Candidate choose(double targetVariance) {
-        return choose(targetVariance, DEFAULT_FACTOR, DEFAULT_FLOOR);
-    }
-
     /**
-     * The chosen model; see the class comment.
+     * The chosen model by the search's selection settings (with the default floor); see the class comment. Null for
+     * an empty front.
      *
      * @param targetVariance variance of the training target, scaling the floor
-     * @param factor         at least 1
-     * @param floor          relative floor, at least 0
      */
-    public Candidate choose(double targetVariance, double factor, double floor) {
-        return choose(targetVariance, factor, floor, Integer.MAX_VALUE);
+    public Candidate choose(double targetVariance, Selection selection) {
+        return choose(targetVariance, selection.factor(), DEFAULT_FLOOR, selection.maxComplexity());
     }
 
     /**

@@ -196,8 +196,7 @@ public final class Search {
         List<Candidate> all = new ArrayList<>(distinct.values());
         ParetoFront front = ParetoFront.of(all);
         Selection sel = settings.selection();
-        Candidate chosen = front.choose(Metrics.variance(data.y()), sel.factor(), ParetoFront.DEFAULT_FLOOR,
-                sel.maxComplexity());
+        Candidate chosen = front.choose(Metrics.variance(data.y()), sel);
         return new SearchResult(chosen, front, List.copyOf(all), toArray(meanRewards), toArray(bestRewards), trained,
                 failed, List.copyOf(errors), steps, reason, Duration.ofNanos(System.nanoTime() - start));
     }

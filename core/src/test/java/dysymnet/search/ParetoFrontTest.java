@@ -51,28 +51,28 @@ class ParetoFrontTest {
     void chooseTakesTheSimplestWithinTheFactorOfTheBest() {
         ParetoFront f = ParetoFront.of(List.of(cand(3, 5.0), cand(5, 1.4), cand(9, 1.0)));
         // 1.4 <= 1.5 * 1.0: the simpler candidate wins
-        assertEquals(5, f.choose(100.0).complexity());
+        assertEquals(5, f.choose(100.0, Selection.defaults()).complexity());
         // with factor 1 only the most accurate qualifies
-        assertEquals(9, f.choose(100.0, 1.0, 0.0).complexity());
+        assertEquals(9, f.choose(100.0, 1.0, 0.0, Integer.MAX_VALUE).complexity());
         // a huge factor takes the simplest
-        assertEquals(3, f.choose(100.0, 10.0, 0.0).complexity());
+        assertEquals(3, f.choose(100.0, 10.0, 0.0, Integer.MAX_VALUE).complexity());
     }
 
     @Test
     void errorsBelowTheFloorCountAsExact() {
         // two exact fits: the simpler one is chosen although its error is 1000 times larger
         ParetoFront f = ParetoFront.of(List.of(cand(5, 1e-26), cand(13, 1e-29), cand(3, 0.5)));
-        assertEquals(5, f.choose(1.0).complexity());
+        assertEquals(5, f.choose(1.0, Selection.defaults()).complexity());
     }
 
     @Test
     void emptyFrontChoosesNothingAndBadSettingsAreRejected() {
         ParetoFront f = ParetoFront.of(List.of(cand(3, Double.POSITIVE_INFINITY)));
         assertTrue(f.isEmpty());
-        assertNull(f.choose(1.0));
+        assertNull(f.choose(1.0, Selection.defaults()));
         ParetoFront g = ParetoFront.of(List.of(cand(3, 1.0)));
-        assertThrows(IllegalArgumentException.class, () -> g.choose(1.0, 0.5, 0.0));
-        assertThrows(IllegalArgumentException.class, () -> g.choose(1.0, 1.5, -1.0));
+        assertThrows(IllegalArgumentException.class, () -> g.choose(1.0, 0.5, 0.0, Integer.MAX_VALUE));
+        assertThrows(IllegalArgumentException.class, () -> g.choose(1.0, 1.5, -1.0, Integer.MAX_VALUE));
     }
 
     static LongStream seeds() {
@@ -92,7 +92,7 @@ class ParetoFrontTest {
                 .collect(Collectors.joining(" ", n + " candidates ", ""));
         Gen.check(seed, input, () -> {
             ParetoFront f = ParetoFront.of(all);
-            Candidate c = f.choose(1.0);
+            Candidate c = f.choose(1.0, Selection.defaults());
             assertTrue(f.candidates().contains(c));
             double m = f.mostAccurate().mse();
             assertTrue(c.mse() <= Math.max(1.5 * m, m + 1e-12), () -> "chose " + c.mse() + ", best " + m);
