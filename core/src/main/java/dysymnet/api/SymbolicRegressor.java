@@ -3,8 +3,16 @@ package dysymnet.api;
 import dysymnet.controller.ControllerConfig;
 import dysymnet.data.DataFingerprint;
 import dysymnet.data.Dataset;
+import dysymnet.data.Scaling;
+import dysymnet.expr.Binary;
+import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Const;
 import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
+import dysymnet.expr.Printer;
+import dysymnet.expr.Simplifier;
+import dysymnet.expr.Unary;
+import dysymnet.expr.Var;
 import dysymnet.fit.Metrics;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
@@ -13,15 +21,16 @@ import dysymnet.search.Budget;
 import dysymnet.search.Candidate;
 import dysymnet.search.Refinement;
 import dysymnet.search.Refiner;
-import dysymnet.search.Reward;
 import dysymnet.search.Search;
 import dysymnet.search.SearchListener;
 import dysymnet.search.SearchResult;
 import dysymnet.search.Selection;
 import dysymnet.search.Settings;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -77,12 +86,20 @@ public final class SymbolicRegressor {
         return fit(Dataset.fromRows(x, y, n), "y");
     }
 
-    /** Fits a formula to a data set; {@code targetName} only labels the model. */
+    /**
+     * Fits a formula to a data set; {@code targetName} only labels the model. Columns of extreme magnitude (beyond
+     * about 1e±38 for the target, 1e±19 for a feature) are searched scaled by a power of two and the formulas mapped
+     * back ({@link Scaling}).
+     *
+     * @throws NoFormulaException when the search found no formula that is finite on the data (for instance when the
+     *                            budget ended before the first network was trained)
+     */
     public Model fit(Dataset data, String targetName) {
         Objects.requireNonNull(data, "data");
         if (data.rows() < 2) {
             throw new IllegalArgumentException("need at least 2 rows, got " + data.rows());
         }
+        Scaling scaling = Scaling.of(data);
         Search search = new Search(settings, listener);
         running = search;
         if (cancelRequested) {
@@ -90,25 +107,61 @@ public final class SymbolicRegressor {
         }
         SearchResult r;
         try {
-            r = search.run(data);
+            r = search.run(scaling.apply(data));
         } finally {
             running = null;
             cancelRequested = false;
         }
-        Candidate chosen = r.chosen();
-        if (chosen == null) {
-            // nothing finite was found (every network failed): fall back to the mean, a valid model
-            double mean = Arrays.stream(data.y()).average().orElse(0.0);
-            double[] pred = new double[data.rows()];
-            Arrays.fill(pred, mean);
-            double mse = Metrics.mse(pred, data.y());
-            chosen = new Candidate(new Const(mean), 1, mse, 0.0, Reward.of(mse, Metrics.variance(data.y())), "", 0);
+        if (r.chosen() == null) {
+            throw new NoFormulaException("no formula finite on the data was found (" + r.networksTrained()
+                    + " networks trained, stopped by " + r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' ')
+                    + ")");
+        }
+        Candidate chosen = unscaled(r.chosen(), scaling, data.names());
+        List<Candidate> front = new ArrayList<>();
+        for (Candidate c : r.front().candidates()) {
+            front.add(unscaled(c, scaling, data.names()));
         }
         double[] pred = Evaluator.evaluate(chosen.expression(), data);
-        SearchHistory history = new SearchHistory(r.front().candidates(), r.meanRewards(), r.bestRewards(),
+        double r2 = Metrics.r2(pred, data.y());
+        if (!(r2 > Double.NEGATIVE_INFINITY)) {
+            throw new NoFormulaException("the chosen formula " + Printer.infix(chosen.expression(), 6)
+                    + " is not finite on the data");
+        }
+        SearchHistory history = new SearchHistory(front, r.meanRewards(), r.bestRewards(),
                 r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.stopReason().name());
-        return new Model(chosen.expression(), data.names(), targetName, Metrics.mse(pred, data.y()),
-                Metrics.r2(pred, data.y()), history, Provenance.of(settings, DataFingerprint.of(data)));
+        return new Model(chosen.expression(), data.names(), targetName, Metrics.mse(pred, data.y()), r2, history,
+                Provenance.of(settings, DataFingerprint.of(data)));
+    }
+
+    /** A candidate found on scaled data, in the data's own units (itself when nothing was scaled). */
+    private static Candidate unscaled(Candidate c, Scaling scaling, List<String> names) {
+        if (scaling.isIdentity()) {
+            return c;
+        }
+        int[] fe = scaling.featureExponents();
+        Expr e = substitute(c.expression(), names, fe);
+        if (scaling.targetExponent() != 0) {
+            e = new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, scaling.targetExponent())), e);
+        }
+        e = Simplifier.simplify(e);
+        return new Candidate(e, e.complexity(), Math.scalb(c.mse(), 2 * scaling.targetExponent()), c.r2(),
+                c.reward(), c.architecture(), c.step());
+    }
+
+    /** The formula with each scaled feature x' replaced by 2^-e * x. */
+    private static Expr substitute(Expr e, List<String> names, int[] exponents) {
+        if (e instanceof Var v) {
+            int j = names.indexOf(v.name());
+            return j < 0 || exponents[j] == 0 ? v : new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, -exponents[j])), v);
+        }
+        if (e instanceof Unary u) {
+            return new Unary(u.op(), substitute(u.arg(), names, exponents));
+        }
+        if (e instanceof Binary b) {
+            return new Binary(b.op(), substitute(b.left(), names, exponents), substitute(b.right(), names, exponents));
+        }
+        return e;
     }
 
     /** Stops a running {@link #fit}; it then returns the best model found so far. */

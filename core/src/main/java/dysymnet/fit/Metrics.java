@@ -40,17 +40,45 @@ public final class Metrics {
      * Coefficient of determination {@code 1 - SSres/SStot}. For a constant target (SStot = 0): 1 when the
      * predictions are exact, {@code -Infinity} otherwise (any error is infinitely worse than predicting the
      * mean). {@code -Infinity} for non-finite predictions.
+     *
+     * <p>Computed on values scaled by a power of two near the target's magnitude: exactly the textbook result for
+     * targets of ordinary size (power-of-two scaling does not round), and still meaningful for targets whose squares
+     * would underflow or overflow (of size 1e-300 or 1e300), where the unscaled sums read 0/0 or inf/inf.
      */
     public static double r2(double[] predicted, double[] y) {
-        double ssRes = sumOfSquaredResiduals(predicted, y);
+        check(predicted, y);
+        double scale = powerOfTwoScale(y);
+        double ssRes = 0.0;
+        for (int i = 0; i < y.length; i++) {
+            double r = predicted[i] * scale - y[i] * scale;
+            ssRes += r * r;
+        }
         if (!Double.isFinite(ssRes)) {
             return Double.NEGATIVE_INFINITY;
         }
-        double ssTot = totalSumOfSquares(y);
+        double mean = 0.0;
+        for (double v : y) {
+            mean += v * scale;
+        }
+        mean /= y.length;
+        double ssTot = 0.0;
+        for (double v : y) {
+            double d = v * scale - mean;
+            ssTot += d * d;
+        }
         if (ssTot == 0.0) {
             return ssRes == 0.0 ? 1.0 : Double.NEGATIVE_INFINITY;
         }
         return 1.0 - ssRes / ssTot;
+    }
+
+    /** 2^-e for the binary exponent e of the largest |y|, 1 when y is all zero. */
+    private static double powerOfTwoScale(double[] y) {
+        double max = 0.0;
+        for (double v : y) {
+            max = Math.max(max, Math.abs(v));
+        }
+        return max > 0.0 && Double.isFinite(max) ? Math.scalb(1.0, -Math.getExponent(max)) : 1.0;
     }
 
     /** Population variance of y (0 for fewer than one value). */
