@@ -22,8 +22,7 @@ import java.util.function.BooleanSupplier;
  * <p>Why: an over-parameterised formula (the read-off of a dense network) often fits as well as the true law, and the
  * L0.5 penalty of stage 2, being a gradient method, may prune it into a wrong sparse structure. Refitting after
  * each removal lets the surviving constants take over what the removed one did, so the path can reach the sparse
- * law. Measured on sin(x^2)*cos(x)-0.75 with [square,id]-[sin,cos]-[*]: 0 of 16 seeds recovered by the L0.5
- * penalty, 10 of 12 by elimination from the stage-1 network.
+ * law (measurements: docs/benchmarks/README.md).
  *
  * <p>Cost: each round refits once per constant, so a formula with k constants costs up to about k^2/2 fits; the
  * caller bounds k ({@link #DEFAULT_MAX_CONSTANTS}). Deterministic: ties keep the earliest constant in pre-order.

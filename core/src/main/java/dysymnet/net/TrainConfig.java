@@ -27,7 +27,7 @@ package dysymnet.net;
  *                           offset be expressed without spending a unit on cos(0), and hidden layers stay without
  *                           bias so formulas stay simple; the search's polishing removes it when it is not needed
  * @param earlyStop          stop a stage once its loss has converged (see the two fields below); default on:
- *                           measured to keep the fit and the read-off while saving 40-60% of the steps
+ *                           it keeps the fit and the read-off while saving steps (docs/benchmarks)
  * @param earlyStopWindow    K: every K steps the best loss of the stage is compared with the best K steps before
  * @param earlyStopTolerance the stage stops when the best loss improved by less than this fraction over K steps,
  *                           or when the MSE falls below {@code 1e-12 * var(y)}
