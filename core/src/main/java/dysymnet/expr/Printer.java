@@ -159,45 +159,31 @@ public final class Printer {
         if (e instanceof Var) {
             return false;
         }
-        if (e instanceof Unary) {
-            Unary u = (Unary) e;
-            switch (u.op()) {
-                case EXP:
-                case ABS:
-                case COSH:
-                case SQRT:
-                case ACOS:
-                    return true;
-                case SINH:
-                case TANH:
-                case ASIN:
-                    return isNonNegative(u.arg());
-                case NEG:
-                    return u.arg() instanceof Const && ((Const) u.arg()).value() <= 0.0;
-                default:
-                    return false;
-            }
+        if (e instanceof Unary u) {
+            return switch (u.op().sign()) {
+                case NON_NEGATIVE -> true;
+                case OF_ARGUMENT -> isNonNegative(u.arg());
+                case OPPOSITE_OF_ARGUMENT -> u.arg() instanceof Const c && c.value() <= 0.0;
+                case UNKNOWN -> false;
+            };
         }
         Binary b = (Binary) e;
-        switch (b.op()) {
-            case ADD:
-            case DIV:
-                return isNonNegative(b.left()) && isNonNegative(b.right());
-            case MUL:
-                return b.left().equals(b.right()) || (isNonNegative(b.left()) && isNonNegative(b.right()));
-            case POW:
-                if (b.right() instanceof Const) {
-                    double p = ((Const) b.right()).value();
+        return switch (b.op()) {
+            case ADD, DIV -> isNonNegative(b.left()) && isNonNegative(b.right());
+            case MUL -> b.left().equals(b.right()) || (isNonNegative(b.left()) && isNonNegative(b.right()));
+            case POW -> {
+                if (b.right() instanceof Const c) {
+                    double p = c.value();
                     // Protected pow takes |a| for non-integer exponents, so only odd integers can give a sign.
                     boolean oddInteger = p == Math.rint(p) && Math.abs(p) < 0x1p53 && Math.abs(p % 2.0) == 1.0;
                     if (!Double.isNaN(p) && !oddInteger) {
-                        return true;
+                        yield true;
                     }
                 }
-                return isNonNegative(b.left());
-            default:
-                return false;
-        }
+                yield isNonNegative(b.left());
+            }
+            case SUB -> false;
+        };
     }
 
     private static int checkDigits(int digits) {
@@ -330,30 +316,12 @@ public final class Printer {
         if (u.op() == UnaryOp.NEG) {
             return new Frag("-" + parenIf(a, a.prec < POWER || a.startsWithMinus()), SIGN);
         }
-        boolean nonNegative = isNonNegative(u.arg());
-        switch (style) {
-            case SYMPY:
-                switch (u.op()) {
-                    case ABS:
-                        return call("Abs", a.text);
-                    case LOG:
-                        return call("log", nonNegative ? a.text : "Abs(" + a.text + ")");
-                    case SQRT:
-                        return call("sqrt", nonNegative ? a.text : "Abs(" + a.text + ")");
-                    default:
-                        return call(u.op().symbol(), a.text);
-                }
-            case JAVA:
-                switch (u.op()) {
-                    case LOG:
-                    case SQRT:
-                        return call("Math." + u.op().symbol(), nonNegative ? a.text : "Math.abs(" + a.text + ")");
-                    default:
-                        return call("Math." + u.op().symbol(), a.text);
-                }
-            default:
-                return call(u.op().symbol(), a.text);
-        }
+        boolean showAbs = u.op().actsOnAbsoluteValue() && !isNonNegative(u.arg());
+        return switch (style) {
+            case SYMPY -> call(u.op().sympyName(), showAbs ? "Abs(" + a.text + ")" : a.text);
+            case JAVA -> call(u.op().javaName(), showAbs ? "Math.abs(" + a.text + ")" : a.text);
+            case INFIX, LATEX -> call(u.op().symbol(), a.text);
+        };
     }
 
     private static Frag call(String function, String argument) {
@@ -454,25 +422,11 @@ public final class Printer {
                 return constant(-((Const) u.arg()).value());
             }
             Frag a = renderLatex(u.arg());
-            boolean nonNegative = isNonNegative(u.arg());
-            switch (u.op()) {
-                case NEG:
-                    return new Frag("-" + parenIf(a, a.prec <= SUM || a.prec == SIGN || a.startsWithMinus()), SIGN);
-                case LOG:
-                    return new Frag(nonNegative ? "\\log\\left(" + a.text + "\\right)"
-                            : "\\log\\left|" + a.text + "\\right|", ATOM);
-                case SQRT:
-                    return new Frag(nonNegative ? "\\sqrt{" + a.text + "}"
-                            : "\\sqrt{\\left|" + a.text + "\\right|}", ATOM);
-                case ABS:
-                    return new Frag("\\left|" + a.text + "\\right|", ATOM);
-                case ASIN:
-                    return new Frag("\\arcsin\\left(" + a.text + "\\right)", ATOM);
-                case ACOS:
-                    return new Frag("\\arccos\\left(" + a.text + "\\right)", ATOM);
-                default:
-                    return new Frag("\\" + u.op().symbol() + "\\left(" + a.text + "\\right)", ATOM);
+            if (u.op() == UnaryOp.NEG) {
+                return new Frag("-" + parenIf(a, a.prec <= SUM || a.prec == SIGN || a.startsWithMinus()), SIGN);
             }
+            boolean showAbs = u.op().actsOnAbsoluteValue() && !isNonNegative(u.arg());
+            return new Frag(u.op().latex(a.text, showAbs), ATOM);
         }
         Binary b = (Binary) e;
         switch (b.op()) {

@@ -63,12 +63,6 @@ public final class Simplifier {
     /** Bound on the passes towards a fixed point (two suffice in practice). */
     private static final int MAX_PASSES = 8;
 
-    /** Even under the protected semantics of {@link UnaryOp}: f(-x) = f(x) exactly (log and sqrt act on |x|). */
-    private static final Set<UnaryOp> EVEN = Set.of(UnaryOp.COS, UnaryOp.COSH, UnaryOp.ABS, UnaryOp.LOG, UnaryOp.SQRT);
-    /** Odd under the protected semantics (clamps are symmetric): f(-x) = -f(x) exactly. */
-    private static final Set<UnaryOp> ODD = Set.of(UnaryOp.SIN, UnaryOp.TAN, UnaryOp.SINH, UnaryOp.TANH,
-            UnaryOp.ASIN);
-
     private Simplifier() {
     }
 
@@ -162,9 +156,9 @@ public final class Simplifier {
             if (power != null) {
                 return simpNode(power);
             }
-            boolean even = EVEN.contains(u.op());
+            boolean even = u.op().parity() == UnaryOp.Parity.EVEN;
             double sign = asProduct(a).coefficient;
-            if (even && sign < 0 || ODD.contains(u.op()) && sign == -1.0) {
+            if (even && sign < 0 || u.op().parity() == UnaryOp.Parity.ODD && sign == -1.0) {
                 // f(-k*u) -> f(k*u) for even f; f(-u) -> -f(u) for odd f, only for the coefficient -1, where the
                 // minus moves out without making the tree larger (exact under the protected semantics)
                 Unary positive = new Unary(u.op(), buildProduct(asProduct(a).scale(-1.0)));
@@ -179,35 +173,30 @@ public final class Simplifier {
         if (l instanceof Const && r instanceof Const) {
             return new Const(b.op().apply(((Const) l).value(), ((Const) r).value()));
         }
-        switch (b.op()) {
-            case ADD:
-            case SUB: {
+        return switch (b.op()) {
+            case ADD, SUB -> {
                 Sum s = new Sum();
                 s.add(l, 1.0);
                 s.add(r, b.op() == BinaryOp.ADD ? 1.0 : -1.0);
-                return s.build();
+                yield s.build();
             }
-            case MUL:
-                return buildProduct(asProduct(l).times(asProduct(r)));
-            case DIV:
-                return buildProduct(asProduct(l).times(asProduct(r).inverse()));
-            case POW: {
+            case MUL -> buildProduct(asProduct(l).times(asProduct(r)));
+            case DIV -> buildProduct(asProduct(l).times(asProduct(r).inverse()));
+            case POW -> {
                 Integer n = integerExponent(r);
                 if (n == null) {
-                    return constantOutOfPower(l, r);
+                    yield constantOutOfPower(l, r);
                 }
                 if (n == 0) {
                     // pow(a, 0) is 1 for every a, including NaN and infinities.
-                    return new Const(1.0);
+                    yield new Const(1.0);
                 }
                 if (n == 1) {
-                    return l;
+                    yield l;
                 }
-                return buildProduct(power(l, n));
+                yield buildProduct(power(l, n));
             }
-            default:
-                throw new AssertionError(b.op());
-        }
+        };
     }
 
     /**
@@ -360,23 +349,16 @@ public final class Simplifier {
         if (s instanceof Unary && ((Unary) s).op() == UnaryOp.NEG) {
             return asProduct(((Unary) s).arg()).scale(-1.0);
         }
-        if (s instanceof Binary) {
-            Binary b = (Binary) s;
-            switch (b.op()) {
-                case MUL:
-                    return asProduct(b.left()).times(asProduct(b.right()));
-                case DIV:
-                    return asProduct(b.left()).times(asProduct(b.right()).inverse());
-                case POW: {
+        if (s instanceof Binary b) {
+            return switch (b.op()) {
+                case MUL -> asProduct(b.left()).times(asProduct(b.right()));
+                case DIV -> asProduct(b.left()).times(asProduct(b.right()).inverse());
+                case POW -> {
                     Integer n = integerExponent(b.right());
-                    if (n != null) {
-                        return power(b.left(), n);
-                    }
-                    break;
+                    yield n != null ? power(b.left(), n) : Product.of(s);
                 }
-                default:
-                    break;
-            }
+                case ADD, SUB -> Product.of(s); // a sum is one factor
+            };
         }
         return Product.of(s);
     }
