@@ -143,7 +143,7 @@ public enum Operator {
      * is null, derivatives {@code d[i] = derivative(z[i])}. The dispatch on the kind of unit sits outside the row
      * loops.
      */
-    public void apply(double[] z, double[] h, double[] d, int n) {
+    void apply(double[] z, double[] h, double[] d, int n) {
         if (binary != null) {
             throw new IllegalStateException(this + " is binary");
         }
@@ -174,7 +174,7 @@ public enum Operator {
      * A binary unit over the rows {@code i < n} of two columns: values {@code h[i] = a[i] op b[i]} and, unless
      * {@code da} is null, the partial derivatives {@code da[i]} and {@code db[i]}.
      */
-    public void apply(double[] a, double[] b, double[] h, double[] da, double[] db, int n) {
+    void apply(double[] a, double[] b, double[] h, double[] da, double[] db, int n) {
         BinaryOp f = binaryOp();
         for (int i = 0; i < n; i++) {
             h[i] = f.apply(a[i], b[i]);
