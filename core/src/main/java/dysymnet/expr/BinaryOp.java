@@ -45,7 +45,24 @@ public enum BinaryOp {
             case ADD, SUB -> 1.0;
             case MUL -> b;
             case DIV -> 1.0 / protectDenominator(b);
-            case POW -> powDerivative(a, b);
+            case POW -> {
+                if (b == 0.0) {
+                    yield 0.0;
+                }
+                if (b == 1.0) {
+                    yield 1.0;
+                }
+                if (b == 2.0) {
+                    yield 2.0 * a;
+                }
+                if (b == 3.0) {
+                    yield 3.0 * a * a;
+                }
+                if (isInteger(b)) {
+                    yield b * Math.pow(a, b - 1.0);
+                }
+                yield Math.signum(a) * b * Math.pow(Math.abs(a), b - 1.0);
+            }
         };
     }
 
@@ -77,26 +94,6 @@ public enum BinaryOp {
             case DIV -> b != 0.0;
             case POW -> !(a < 0.0 && b != Math.rint(b)) && !(a == 0.0 && b < 0.0);
         };
-    }
-
-    /** The derivative of the protected power {@code a^b} with respect to its base. */
-    private static double powDerivative(double a, double b) {
-        if (b == 0.0) {
-            return 0.0;
-        }
-        if (b == 1.0) {
-            return 1.0;
-        }
-        if (b == 2.0) {
-            return 2.0 * a;
-        }
-        if (b == 3.0) {
-            return 3.0 * a * a;
-        }
-        if (isInteger(b)) {
-            return b * Math.pow(a, b - 1.0);
-        }
-        return Math.signum(a) * b * Math.pow(Math.abs(a), b - 1.0);
     }
 
     /** The denominator actually used for division: {@code b}, or {@code TINY} when b is exactly zero. */

@@ -6,6 +6,7 @@ import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
 import dysymnet.expr.UnaryOp;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -140,49 +141,120 @@ public enum Operator {
 
     /**
      * A unary unit over the rows {@code i < n} of a column: values {@code h[i] = apply(z[i])} and, unless {@code d}
-     * is null, derivatives {@code d[i] = derivative(z[i])}. The dispatch on the kind of unit sits outside the row
-     * loops.
+     * is null, derivatives {@code d[i] = derivative(z[i])}.
+     *
+     * <p>The most frequent units have loops of their own, with their formula operator as a constant, which the JIT
+     * compiles without a per-row dispatch (one loop shared by all units made the network's loss and gradient up to
+     * about 15% slower on architectures mixing many operators); they compute exactly what {@link #apply(double)}
+     * and {@link #derivative(double)} do ({@code x^1} is a copy of x, the slopes of x and -x are constants). Every
+     * other unit takes the generic loops.
      */
     void apply(double[] z, double[] h, double[] d, int n) {
-        if (binary != null) {
-            throw new IllegalStateException(this + " is binary");
+        switch (this) {
+            case IDENTITY -> {
+                System.arraycopy(z, 0, h, 0, n);
+                if (d != null) {
+                    Arrays.fill(d, 0, n, 1.0);
+                }
+            }
+            case NEG -> {
+                for (int i = 0; i < n; i++) {
+                    h[i] = UnaryOp.NEG.apply(z[i]);
+                }
+                if (d != null) {
+                    Arrays.fill(d, 0, n, -1.0);
+                }
+            }
+            case SIN -> functionLoop(UnaryOp.SIN, z, h, d, n);
+            case COS -> functionLoop(UnaryOp.COS, z, h, d, n);
+            case SQUARE -> {
+                for (int i = 0; i < n; i++) {
+                    h[i] = BinaryOp.pow(z[i], 2.0);
+                }
+                if (d != null) {
+                    for (int i = 0; i < n; i++) {
+                        d[i] = BinaryOp.POW.dLeft(z[i], 2.0);
+                    }
+                }
+            }
+            default -> {
+                if (binary != null) {
+                    throw new IllegalStateException(this + " is binary");
+                }
+                if (function != null) {
+                    functionLoop(function, z, h, d, n);
+                } else {
+                    double p = power;
+                    for (int i = 0; i < n; i++) {
+                        h[i] = BinaryOp.pow(z[i], p);
+                    }
+                    if (d != null) {
+                        for (int i = 0; i < n; i++) {
+                            d[i] = BinaryOp.POW.dLeft(z[i], p);
+                        }
+                    }
+                }
+            }
         }
-        if (function != null) {
-            UnaryOp f = function;
+    }
+
+    private static void functionLoop(UnaryOp f, double[] z, double[] h, double[] d, int n) {
+        for (int i = 0; i < n; i++) {
+            h[i] = f.apply(z[i]);
+        }
+        if (d != null) {
             for (int i = 0; i < n; i++) {
-                h[i] = f.apply(z[i]);
-            }
-            if (d != null) {
-                for (int i = 0; i < n; i++) {
-                    d[i] = f.derivative(z[i]);
-                }
-            }
-        } else {
-            double p = power;
-            for (int i = 0; i < n; i++) {
-                h[i] = BinaryOp.pow(z[i], p);
-            }
-            if (d != null) {
-                for (int i = 0; i < n; i++) {
-                    d[i] = BinaryOp.POW.dLeft(z[i], p);
-                }
+                d[i] = f.derivative(z[i]);
             }
         }
     }
 
     /**
      * A binary unit over the rows {@code i < n} of two columns: values {@code h[i] = a[i] op b[i]} and, unless
-     * {@code da} is null, the partial derivatives {@code da[i]} and {@code db[i]}.
+     * {@code da} is null, the partial derivatives {@code da[i]} and {@code db[i]}; +, - and * have loops of their
+     * own, as the frequent unary units do, with their constant partial derivatives written as such (and those of
+     * {@code a*b} being the other operand).
      */
     void apply(double[] a, double[] b, double[] h, double[] da, double[] db, int n) {
         BinaryOp f = binaryOp();
-        for (int i = 0; i < n; i++) {
-            h[i] = f.apply(a[i], b[i]);
-        }
-        if (da != null) {
-            for (int i = 0; i < n; i++) {
-                da[i] = f.dLeft(a[i], b[i]);
-                db[i] = f.dRight(a[i], b[i]);
+        switch (f) {
+            case ADD -> {
+                for (int i = 0; i < n; i++) {
+                    h[i] = BinaryOp.ADD.apply(a[i], b[i]);
+                }
+                if (da != null) {
+                    Arrays.fill(da, 0, n, 1.0);
+                    Arrays.fill(db, 0, n, 1.0);
+                }
+            }
+            case SUB -> {
+                for (int i = 0; i < n; i++) {
+                    h[i] = BinaryOp.SUB.apply(a[i], b[i]);
+                }
+                if (da != null) {
+                    Arrays.fill(da, 0, n, 1.0);
+                    Arrays.fill(db, 0, n, -1.0);
+                }
+            }
+            case MUL -> {
+                for (int i = 0; i < n; i++) {
+                    h[i] = BinaryOp.MUL.apply(a[i], b[i]);
+                }
+                if (da != null) {
+                    System.arraycopy(b, 0, da, 0, n);
+                    System.arraycopy(a, 0, db, 0, n);
+                }
+            }
+            default -> {
+                for (int i = 0; i < n; i++) {
+                    h[i] = f.apply(a[i], b[i]);
+                }
+                if (da != null) {
+                    for (int i = 0; i < n; i++) {
+                        da[i] = f.dLeft(a[i], b[i]);
+                        db[i] = f.dRight(a[i], b[i]);
+                    }
+                }
             }
         }
     }
