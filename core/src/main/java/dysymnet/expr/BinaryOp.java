@@ -9,7 +9,8 @@ package dysymnet.expr;
  *
  * <p>How each operator is written is up to the printers, and how it combines with others up to the simplifier,
  * both of which switch over this enum exhaustively. The declaration order is the order of operators in
- * {@link ExprOrder}, which decides the canonical order in simplified formulas: a new operator goes at the end.
+ * {@link ExprOrder}, which decides the canonical order in simplified formulas: reordering the existing constants
+ * changes simplified forms.
  */
 public enum BinaryOp {
     ADD("+"),

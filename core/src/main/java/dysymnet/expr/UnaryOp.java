@@ -19,9 +19,9 @@ package dysymnet.expr;
  * </ul>
  * Derivatives are those of the protected functions (0 where a clamp is active).
  *
- * <p>The declaration order is the order of operators in {@link ExprOrder}, which decides the canonical order of
- * terms and factors in simplified formulas: a new function goes at the end, so that existing formulas keep their
- * simplified form.
+ * <p>The declaration order is the order of functions in {@link ExprOrder}, which decides the canonical order of
+ * terms and factors in simplified formulas: reordering the existing constants changes simplified forms, adding one
+ * does not change those of formulas without it.
  */
 public enum UnaryOp {
     NEG("-", "-", "-", "-"),
