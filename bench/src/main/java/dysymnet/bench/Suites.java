@@ -9,9 +9,6 @@ import dysymnet.data.Seeds;
 import dysymnet.expr.Expr;
 import dysymnet.expr.ParseException;
 import dysymnet.expr.Parser;
-import dysymnet.expr.Binary;
-import dysymnet.expr.Unary;
-import dysymnet.expr.Var;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -22,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -306,25 +302,13 @@ public final class Suites {
             throw new IllegalArgumentException(file + ": the formula of " + name + " does not parse: "
                     + ex.getMessage());
         }
-        Set<String> used = new LinkedHashSet<>();
-        collectVariables(e, used);
+        Set<String> used = e.variables();
         used.removeAll(vars);
         if (!used.isEmpty()) {
             throw new IllegalArgumentException(file + ": the formula of " + name + " uses " + used
                     + ", which are not among its variables " + vars);
         }
         return e;
-    }
-
-    static void collectVariables(Expr e, Set<String> out) {
-        if (e instanceof Var) {
-            out.add(((Var) e).name());
-        } else if (e instanceof Unary) {
-            collectVariables(((Unary) e).arg(), out);
-        } else if (e instanceof Binary) {
-            collectVariables(((Binary) e).left(), out);
-            collectVariables(((Binary) e).right(), out);
-        }
     }
 
     private static Path existing(Path p) {

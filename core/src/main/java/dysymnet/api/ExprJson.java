@@ -52,16 +52,12 @@ final class ExprJson {
         if (n.isTextual()) {
             String t = n.textValue();
             // non-finite constants are written by Jackson as strings
-            switch (t) {
-                case "NaN":
-                    return new Const(Double.NaN);
-                case "Infinity":
-                    return new Const(Double.POSITIVE_INFINITY);
-                case "-Infinity":
-                    return new Const(Double.NEGATIVE_INFINITY);
-                default:
-                    return new Var(t);
-            }
+            return switch (t) {
+                case "NaN" -> new Const(Double.NaN);
+                case "Infinity" -> new Const(Double.POSITIVE_INFINITY);
+                case "-Infinity" -> new Const(Double.NEGATIVE_INFINITY);
+                default -> new Var(t);
+            };
         }
         if (n.isArray() && n.size() >= 2 && n.get(0).isTextual()) {
             String op = n.get(0).textValue();

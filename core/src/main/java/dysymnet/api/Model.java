@@ -65,24 +65,12 @@ public final class Model {
         this.history = Objects.requireNonNull(history, "history");
         this.provenance = Objects.requireNonNull(provenance, "provenance");
         Set<String> known = new HashSet<>(this.features);
-        for (String v : variables(expression, new ArrayList<>())) {
+        for (String v : expression.variables()) {
             if (!known.contains(v)) {
                 throw new IllegalArgumentException("the formula uses variable '" + v
                         + "' which is not among the features " + this.features);
             }
         }
-    }
-
-    private static List<String> variables(Expr e, List<String> out) {
-        if (e instanceof dysymnet.expr.Var) {
-            out.add(((dysymnet.expr.Var) e).name());
-        } else if (e instanceof dysymnet.expr.Unary) {
-            variables(((dysymnet.expr.Unary) e).arg(), out);
-        } else if (e instanceof dysymnet.expr.Binary) {
-            variables(((dysymnet.expr.Binary) e).left(), out);
-            variables(((dysymnet.expr.Binary) e).right(), out);
-        }
-        return out;
     }
 
     /** The chosen formula. */

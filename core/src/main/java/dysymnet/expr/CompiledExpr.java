@@ -1,6 +1,6 @@
 package dysymnet.expr;
 
-import java.util.ArrayList;
+import dysymnet.expr.ExprProgram.Kind;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -16,20 +16,16 @@ import java.util.Objects;
  * is about two evaluations whatever the number of parameters. All numbers come from {@link UnaryOp} and
  * {@link BinaryOp}, the shared protected semantics.
  *
+ * <p>The layout of the program is {@link ExprProgram}'s; this class holds the buffers and runs it.
+ *
  * <p>An instance is created once per (expression, variable names, row count) and reused; it is not thread-safe
  * (its buffers are reused between calls).
  */
 public final class CompiledExpr {
-    private static final int CONST = 0;
-    private static final int PARAM = 1;
-    private static final int VAR = 2;
-    private static final int UNARY = 3;
-    private static final int BINARY = 4;
-
     private final int rows;
     private final int nameCount;
     private final int size;
-    private final int[] kind;
+    private final Kind[] kind;
     private final int[] left;
     private final int[] right;
     private final int[] index;
@@ -54,41 +50,18 @@ public final class CompiledExpr {
         }
         this.rows = rows;
         this.nameCount = names.size();
-        Builder b = new Builder(names, parameterized);
-        b.add(e, false);
-        this.size = b.kind.size();
-        this.kind = toInts(b.kind);
-        this.left = toInts(b.left);
-        this.right = toInts(b.right);
-        this.index = toInts(b.index);
-        this.uop = b.uop.toArray(new UnaryOp[0]);
-        this.bop = b.bop.toArray(new BinaryOp[0]);
-        this.constValue = new double[size];
-        this.uniform = new boolean[size];
-        this.hasParam = new boolean[size];
-        for (int n = 0; n < size; n++) {
-            constValue[n] = b.constValue.get(n);
-            switch (kind[n]) {
-                case CONST:
-                    uniform[n] = true;
-                    break;
-                case PARAM:
-                    uniform[n] = true;
-                    hasParam[n] = true;
-                    break;
-                case VAR:
-                    break;
-                case UNARY:
-                    uniform[n] = uniform[left[n]];
-                    hasParam[n] = hasParam[left[n]];
-                    break;
-                default:
-                    uniform[n] = uniform[left[n]] && uniform[right[n]];
-                    hasParam[n] = hasParam[left[n]] || hasParam[right[n]];
-                    break;
-            }
-        }
-        this.paramNode = toInts(b.paramNodes);
+        ExprProgram program = new ExprProgram(e, names, parameterized);
+        this.size = program.size;
+        this.kind = program.kind;
+        this.left = program.left;
+        this.right = program.right;
+        this.index = program.index;
+        this.uop = program.uop;
+        this.bop = program.bop;
+        this.constValue = program.constValue;
+        this.uniform = program.uniform;
+        this.hasParam = program.hasParam;
+        this.paramNode = program.paramNode;
         this.initialTheta = new double[paramNode.length];
         for (int k = 0; k < paramNode.length; k++) {
             initialTheta[k] = constValue[paramNode[k]];
@@ -98,7 +71,7 @@ public final class CompiledExpr {
         this.out = new double[rows];
         int root = size - 1;
         for (int n = 0; n < size; n++) {
-            if ((kind[n] == UNARY || kind[n] == BINARY) && !uniform[n]) {
+            if ((kind[n] == Kind.UNARY || kind[n] == Kind.BINARY) && !uniform[n]) {
                 col[n] = n == root ? out : new double[rows];
             }
         }
@@ -208,7 +181,7 @@ public final class CompiledExpr {
 
     private double[] result() {
         int root = size - 1;
-        if (kind[root] == VAR) {
+        if (kind[root] == Kind.VAR) {
             System.arraycopy(col[root], 0, out, 0, rows);
         } else if (uniform[root]) {
             Arrays.fill(out, scalar[root]);
@@ -220,32 +193,25 @@ public final class CompiledExpr {
         int m = rows;
         for (int n = 0; n < size; n++) {
             switch (kind[n]) {
-                case CONST:
-                    scalar[n] = constValue[n];
-                    break;
-                case PARAM:
-                    scalar[n] = theta[index[n]];
-                    break;
-                case VAR:
-                    col[n] = columns[index[n]];
-                    break;
-                case UNARY: {
-                    UnaryOp op = uop[n];
-                    int a = left[n];
-                    if (uniform[n]) {
-                        scalar[n] = op.apply(scalar[a]);
-                    } else {
-                        double[] x = col[a];
-                        double[] o = col[n];
-                        for (int i = 0; i < m; i++) {
-                            o[i] = op.apply(x[i]);
-                        }
-                    }
-                    break;
-                }
-                default:
-                    binaryForward(n, m);
-                    break;
+                case CONST -> scalar[n] = constValue[n];
+                case PARAM -> scalar[n] = theta[index[n]];
+                case VAR -> col[n] = columns[index[n]];
+                case UNARY -> unaryForward(n, m);
+                case BINARY -> binaryForward(n, m);
+            }
+        }
+    }
+
+    private void unaryForward(int n, int m) {
+        UnaryOp op = uop[n];
+        int a = left[n];
+        if (uniform[n]) {
+            scalar[n] = op.apply(scalar[a]);
+        } else {
+            double[] x = col[a];
+            double[] o = col[n];
+            for (int i = 0; i < m; i++) {
+                o[i] = op.apply(x[i]);
             }
         }
     }
@@ -271,41 +237,41 @@ public final class CompiledExpr {
             // The most frequent shapes get loops with a constant operator, which the JIT compiles without a
             // per-element switch; the numbers are still those of BinaryOp.apply.
             switch (op) {
-                case ADD:
+                case ADD -> {
                     for (int i = 0; i < m; i++) {
                         o[i] = BinaryOp.ADD.apply(x[i], y);
                     }
-                    break;
-                case MUL:
+                }
+                case MUL -> {
                     for (int i = 0; i < m; i++) {
                         o[i] = BinaryOp.MUL.apply(x[i], y);
                     }
-                    break;
-                default:
+                }
+                default -> {
                     for (int i = 0; i < m; i++) {
                         o[i] = op.apply(x[i], y);
                     }
-                    break;
+                }
             }
         } else {
             double[] x = col[a];
             double[] y = col[b];
             switch (op) {
-                case ADD:
+                case ADD -> {
                     for (int i = 0; i < m; i++) {
                         o[i] = BinaryOp.ADD.apply(x[i], y[i]);
                     }
-                    break;
-                case MUL:
+                }
+                case MUL -> {
                     for (int i = 0; i < m; i++) {
                         o[i] = BinaryOp.MUL.apply(x[i], y[i]);
                     }
-                    break;
-                default:
+                }
+                default -> {
                     for (int i = 0; i < m; i++) {
                         o[i] = op.apply(x[i], y[i]);
                     }
-                    break;
+                }
             }
         }
     }
@@ -324,7 +290,7 @@ public final class CompiledExpr {
                 continue;
             }
             double[] g = adj[n];
-            if (kind[n] == UNARY) {
+            if (kind[n] == Kind.UNARY) {
                 int a = left[n];
                 UnaryOp op = uop[n];
                 double[] ga = adj[a];
@@ -339,7 +305,7 @@ public final class CompiledExpr {
                         ga[i] = g[i] == 0.0 ? 0.0 : g[i] * op.derivative(x[i]);
                     }
                 }
-            } else if (kind[n] == BINARY) {
+            } else if (kind[n] == Kind.BINARY) {
                 int a = left[n];
                 int b = right[n];
                 BinaryOp op = bop[n];
@@ -403,75 +369,5 @@ public final class CompiledExpr {
 
     private static double chain(double g, double d) {
         return g == 0.0 ? 0.0 : g * d;
-    }
-
-    private static int[] toInts(List<Integer> list) {
-        int[] a = new int[list.size()];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = list.get(i);
-        }
-        return a;
-    }
-
-    /** Lays out the tree in post-order; parameters are numbered in pre-order, as {@link Constants} does. */
-    private static final class Builder {
-        final List<String> names;
-        final boolean parameterized;
-        final List<Integer> kind = new ArrayList<>();
-        final List<Integer> left = new ArrayList<>();
-        final List<Integer> right = new ArrayList<>();
-        final List<Integer> index = new ArrayList<>();
-        final List<UnaryOp> uop = new ArrayList<>();
-        final List<BinaryOp> bop = new ArrayList<>();
-        final List<Double> constValue = new ArrayList<>();
-        final List<Integer> paramNodes = new ArrayList<>();
-
-        Builder(List<String> names, boolean parameterized) {
-            this.names = names;
-            this.parameterized = parameterized;
-        }
-
-        /** Adds the subtree and returns its slot; {@code fixed} marks an integer exponent of {@code ^}. */
-        int add(Expr e, boolean fixed) {
-            if (e instanceof Const) {
-                boolean param = parameterized && !fixed;
-                int idx = param ? paramNodes.size() : -1;
-                int slot = slot(param ? PARAM : CONST, -1, -1, idx, null, null, ((Const) e).value());
-                if (param) {
-                    paramNodes.add(slot);
-                }
-                return slot;
-            }
-            if (e instanceof Var) {
-                String name = ((Var) e).name();
-                int j = names.indexOf(name);
-                if (j < 0) {
-                    throw new IllegalArgumentException(
-                            "variable '" + name + "' of the expression is not among the names " + names);
-                }
-                return slot(VAR, -1, -1, j, null, null, 0.0);
-            }
-            if (e instanceof Unary) {
-                Unary u = (Unary) e;
-                int a = add(u.arg(), false);
-                return slot(UNARY, a, -1, -1, u.op(), null, 0.0);
-            }
-            Binary b = (Binary) e;
-            // Pre-order numbering of parameters equals left-to-right leaf order, which post-order also visits.
-            int a = add(b.left(), false);
-            int c = add(b.right(), Constants.hasFixedExponent(b));
-            return slot(BINARY, a, c, -1, null, b.op(), 0.0);
-        }
-
-        private int slot(int k, int l, int r, int idx, UnaryOp u, BinaryOp o, double v) {
-            kind.add(k);
-            left.add(l);
-            right.add(r);
-            index.add(idx);
-            uop.add(u);
-            bop.add(o);
-            constValue.add(v);
-            return kind.size() - 1;
-        }
     }
 }

@@ -12,9 +12,11 @@ import java.util.Objects;
  * must stay {@code x^2}; refining it would give {@code x^2.00013}, which is also much slower to evaluate and
  * changes the protected semantics for negative bases). A non-integer exponent such as {@code x^0.5} is refinable.
  *
- * <p><b>Order:</b> pre-order (a node before its children, the left operand before the right one); since constants
- * are leaves this is the left-to-right order in which they appear in the formula. {@link #values},
- * {@link #substitute} and the parameters of {@link CompiledExpr#parameterized} all use this order.
+ * <p><b>Order:</b> pre-order (a node before its children, the left operand before the right one), the order of
+ * {@link Expr#forEach}; since constants are leaves this is the left-to-right order in which they appear in the
+ * formula. {@link #values}, {@link #substitute} and the parameters of {@link CompiledExpr#parameterized} all use this
+ * order. The walks here are written out rather than built on {@link Expr#forEach} because whether a constant is
+ * refinable depends on its parent.
  */
 public final class Constants {
     private Constants() {
@@ -65,12 +67,11 @@ public final class Constants {
     }
 
     private static List<Double> collect(Expr e, List<Double> out) {
-        if (e instanceof Const) {
-            out.add(((Const) e).value());
-        } else if (e instanceof Unary) {
-            collect(((Unary) e).arg(), out);
-        } else if (e instanceof Binary) {
-            Binary b = (Binary) e;
+        if (e instanceof Const c) {
+            out.add(c.value());
+        } else if (e instanceof Unary u) {
+            collect(u.arg(), out);
+        } else if (e instanceof Binary b) {
             collect(b.left(), out);
             if (!hasFixedExponent(b)) {
                 collect(b.right(), out);
@@ -83,13 +84,11 @@ public final class Constants {
         if (e instanceof Const) {
             return new Const(values[next[0]++]);
         }
-        if (e instanceof Unary) {
-            Unary u = (Unary) e;
+        if (e instanceof Unary u) {
             Expr a = replace(u.arg(), values, next);
             return a == u.arg() ? u : new Unary(u.op(), a);
         }
-        if (e instanceof Binary) {
-            Binary b = (Binary) e;
+        if (e instanceof Binary b) {
             Expr l = replace(b.left(), values, next);
             Expr r = hasFixedExponent(b) ? b.right() : replace(b.right(), values, next);
             return l == b.left() && r == b.right() ? b : new Binary(b.op(), l, r);

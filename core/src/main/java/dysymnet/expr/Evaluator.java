@@ -55,19 +55,17 @@ public final class Evaluator {
     }
 
     private static double eval(Expr e, Map<String, Double> point) {
-        if (e instanceof Const) {
-            return ((Const) e).value();
+        if (e instanceof Const c) {
+            return c.value();
         }
-        if (e instanceof Var) {
-            String name = ((Var) e).name();
-            Double v = point.get(name);
+        if (e instanceof Var var) {
+            Double v = point.get(var.name());
             if (v == null) {
-                throw new IllegalArgumentException("point has no value for variable '" + name + "'");
+                throw new IllegalArgumentException("point has no value for variable '" + var.name() + "'");
             }
             return v;
         }
-        if (e instanceof Unary) {
-            Unary u = (Unary) e;
+        if (e instanceof Unary u) {
             return u.op().apply(eval(u.arg(), point));
         }
         Binary b = (Binary) e;

@@ -1,5 +1,9 @@
 package dysymnet.expr;
 
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.function.Consumer;
+
 /**
  * An immutable mathematical expression over named variables.
  *
@@ -12,6 +16,31 @@ public sealed interface Expr permits Const, Var, Unary, Binary {
 
     /** Number of nodes of the tree: the complexity measure used everywhere in the project. */
     int complexity();
+
+    /**
+     * Calls {@code action} on every node of the tree in pre-order: a node before its operands, the left operand
+     * before the right one, so the leaves come in the left-to-right order in which the formula is written.
+     */
+    default void forEach(Consumer<? super Expr> action) {
+        action.accept(this);
+        if (this instanceof Unary u) {
+            u.arg().forEach(action);
+        } else if (this instanceof Binary b) {
+            b.left().forEach(action);
+            b.right().forEach(action);
+        }
+    }
+
+    /** The names of the variables of the formula, each once, in the order of their first occurrence. */
+    default Set<String> variables() {
+        Set<String> names = new LinkedHashSet<>();
+        forEach(e -> {
+            if (e instanceof Var v) {
+                names.add(v.name());
+            }
+        });
+        return names;
+    }
 
     /** Convenience constructors, to keep code that builds trees readable. */
     static Expr num(double v) {

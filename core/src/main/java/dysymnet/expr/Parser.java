@@ -115,25 +115,24 @@ public final class Parser {
     }
 
     private Expr primary() {
-        switch (kind) {
-            case NUMBER: {
+        return switch (kind) {
+            case NUMBER -> {
                 double v = tokenValue;
                 advance();
-                return new Const(v);
+                yield new Const(v);
             }
-            case NAME:
-                return nameOrCall();
-            case LPAREN: {
+            case NAME -> nameOrCall();
+            case LPAREN -> {
                 enter();
                 advance();
                 Expr inner = sum();
                 expectClosing();
                 depth--;
-                return inner;
+                yield inner;
             }
-            default:
-                throw error("expected a number, variable, function or '(' but found " + describeToken());
-        }
+            case PLUS, MINUS, STAR, SLASH, CARET, RPAREN, END ->
+                    throw error("expected a number, variable, function or '(' but found " + describeToken());
+        };
     }
 
     private Expr nameOrCall() {
@@ -155,16 +154,12 @@ public final class Parser {
         if (op != null) {
             throw error("expected '(' after function '" + name + "' but found " + describeToken());
         }
-        switch (name) {
-            case "pi":
-                return new Const(Math.PI);
-            case "NaN":
-                return new Const(Double.NaN);
-            case "Infinity":
-                return new Const(Double.POSITIVE_INFINITY);
-            default:
-                return new Var(name);
-        }
+        return switch (name) {
+            case "pi" -> new Const(Math.PI);
+            case "NaN" -> new Const(Double.NaN);
+            case "Infinity" -> new Const(Double.POSITIVE_INFINITY);
+            default -> new Var(name);
+        };
     }
 
     private void expectClosing() {
@@ -216,33 +211,21 @@ public final class Parser {
             return;
         }
         switch (c) {
-            case '+':
-                symbol(Kind.PLUS, 1);
-                return;
-            case '-':
-                symbol(Kind.MINUS, 1);
-                return;
-            case '*':
+            case '+' -> symbol(Kind.PLUS, 1);
+            case '-' -> symbol(Kind.MINUS, 1);
+            case '*' -> {
                 if (pos + 1 < n && text.charAt(pos + 1) == '*') {
                     symbol(Kind.CARET, 2);
                 } else {
                     symbol(Kind.STAR, 1);
                 }
-                return;
-            case '/':
-                symbol(Kind.SLASH, 1);
-                return;
-            case '^':
-                symbol(Kind.CARET, 1);
-                return;
-            case '(':
-                symbol(Kind.LPAREN, 1);
-                return;
-            case ')':
-                symbol(Kind.RPAREN, 1);
-                return;
-            default:
-                throw new ParseException(pos, "unexpected character '" + new String(Character.toChars(text.codePointAt(pos))) + "'");
+            }
+            case '/' -> symbol(Kind.SLASH, 1);
+            case '^' -> symbol(Kind.CARET, 1);
+            case '(' -> symbol(Kind.LPAREN, 1);
+            case ')' -> symbol(Kind.RPAREN, 1);
+            default -> throw new ParseException(pos,
+                    "unexpected character '" + new String(Character.toChars(text.codePointAt(pos))) + "'");
         }
     }
 

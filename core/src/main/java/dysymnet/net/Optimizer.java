@@ -20,16 +20,11 @@ public interface Optimizer {
 
         /** A fresh optimizer for {@code n} parameters. */
         public Optimizer create(int n) {
-            switch (this) {
-                case ADAM:
-                    return new Adam(n, 0.9, 0.999, 1e-8);
-                case RMSPROP:
-                    return new RmsProp(n, 0.99, 1e-8);
-                case SGD:
-                    return new Sgd();
-                default:
-                    throw new AssertionError(this);
-            }
+            return switch (this) {
+                case ADAM -> new Adam(n, 0.9, 0.999, 1e-8);
+                case RMSPROP -> new RmsProp(n, 0.99, 1e-8);
+                case SGD -> new Sgd();
+            };
         }
     }
 

@@ -1,9 +1,7 @@
 package dysymnet.net;
 
-import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
-import dysymnet.expr.UnaryOp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -378,11 +376,11 @@ public final class SymbolicNetwork {
             int u = nUnary[l];
             Operator[] lops = ops[l];
             for (int j = 0; j < u; j++) {
-                applyUnary(lops[j], zl[j], hl[j], derivs ? gl[j] : null, n);
+                lops[j].apply(zl[j], hl[j], derivs ? gl[j] : null, n);
             }
             for (int j = u; j < lops.length; j++) {
                 int a = u + 2 * (j - u);
-                applyBinary(lops[j], zl[a], zl[a + 1], hl[j], derivs ? gl[a] : null, derivs ? gl[a + 1] : null, n);
+                lops[j].apply(zl[a], zl[a + 1], hl[j], derivs ? gl[a] : null, derivs ? gl[a + 1] : null, n);
             }
             in = hl;
         }
@@ -398,146 +396,6 @@ public final class SymbolicNetwork {
             for (int i = 0; i < n; i++) {
                 out[i] += w * hk[i];
             }
-        }
-    }
-
-    /** Unit values and (if d != null) derivatives; the switch sits outside the row loops. */
-    private static void applyUnary(Operator op, double[] z, double[] h, double[] d, int n) {
-        switch (op) {
-            case IDENTITY:
-                System.arraycopy(z, 0, h, 0, n);
-                if (d != null) {
-                    java.util.Arrays.fill(d, 0, n, 1.0);
-                }
-                return;
-            case NEG:
-                for (int i = 0; i < n; i++) {
-                    h[i] = -z[i];
-                }
-                if (d != null) {
-                    java.util.Arrays.fill(d, 0, n, -1.0);
-                }
-                return;
-            case SQUARE:
-                for (int i = 0; i < n; i++) {
-                    h[i] = Operator.SQUARE.apply(z[i]);
-                }
-                if (d != null) {
-                    for (int i = 0; i < n; i++) {
-                        d[i] = Operator.SQUARE.derivative(z[i]);
-                    }
-                }
-                return;
-            case CUBE:
-                for (int i = 0; i < n; i++) {
-                    h[i] = Operator.CUBE.apply(z[i]);
-                }
-                if (d != null) {
-                    for (int i = 0; i < n; i++) {
-                        d[i] = Operator.CUBE.derivative(z[i]);
-                    }
-                }
-                return;
-            case SIN:
-                for (int i = 0; i < n; i++) {
-                    h[i] = UnaryOp.SIN.apply(z[i]);
-                }
-                if (d != null) {
-                    for (int i = 0; i < n; i++) {
-                        d[i] = UnaryOp.SIN.derivative(z[i]);
-                    }
-                }
-                return;
-            case COS:
-                for (int i = 0; i < n; i++) {
-                    h[i] = UnaryOp.COS.apply(z[i]);
-                }
-                if (d != null) {
-                    for (int i = 0; i < n; i++) {
-                        d[i] = UnaryOp.COS.derivative(z[i]);
-                    }
-                }
-                return;
-            case TAN:
-                unaryLoop(UnaryOp.TAN, z, h, d, n);
-                return;
-            case EXP:
-                unaryLoop(UnaryOp.EXP, z, h, d, n);
-                return;
-            case LOG:
-                unaryLoop(UnaryOp.LOG, z, h, d, n);
-                return;
-            case SQRT:
-                unaryLoop(UnaryOp.SQRT, z, h, d, n);
-                return;
-            case SINH:
-                unaryLoop(UnaryOp.SINH, z, h, d, n);
-                return;
-            case COSH:
-                unaryLoop(UnaryOp.COSH, z, h, d, n);
-                return;
-            case TANH:
-                unaryLoop(UnaryOp.TANH, z, h, d, n);
-                return;
-            default:
-                throw new IllegalStateException(op + " is not unary");
-        }
-    }
-
-    private static void unaryLoop(UnaryOp f, double[] z, double[] h, double[] d, int n) {
-        for (int i = 0; i < n; i++) {
-            h[i] = f.apply(z[i]);
-        }
-        if (d != null) {
-            for (int i = 0; i < n; i++) {
-                d[i] = f.derivative(z[i]);
-            }
-        }
-    }
-
-    private static void applyBinary(Operator op, double[] a, double[] b, double[] h, double[] da, double[] db,
-                                    int n) {
-        switch (op) {
-            case ADD:
-                for (int i = 0; i < n; i++) {
-                    h[i] = a[i] + b[i];
-                }
-                if (da != null) {
-                    java.util.Arrays.fill(da, 0, n, 1.0);
-                    java.util.Arrays.fill(db, 0, n, 1.0);
-                }
-                return;
-            case SUB:
-                for (int i = 0; i < n; i++) {
-                    h[i] = a[i] - b[i];
-                }
-                if (da != null) {
-                    java.util.Arrays.fill(da, 0, n, 1.0);
-                    java.util.Arrays.fill(db, 0, n, -1.0);
-                }
-                return;
-            case MUL:
-                for (int i = 0; i < n; i++) {
-                    h[i] = a[i] * b[i];
-                }
-                if (da != null) {
-                    System.arraycopy(b, 0, da, 0, n);
-                    System.arraycopy(a, 0, db, 0, n);
-                }
-                return;
-            case DIV:
-                for (int i = 0; i < n; i++) {
-                    h[i] = BinaryOp.DIV.apply(a[i], b[i]);
-                }
-                if (da != null) {
-                    for (int i = 0; i < n; i++) {
-                        da[i] = BinaryOp.DIV.dLeft(a[i], b[i]);
-                        db[i] = BinaryOp.DIV.dRight(a[i], b[i]);
-                    }
-                }
-                return;
-            default:
-                throw new IllegalStateException(op + " is not binary");
         }
     }
 
@@ -688,11 +546,11 @@ public final class SymbolicNetwork {
             int u = nUnary[l];
             Expr[] hl = new Expr[nUnit[l]];
             for (int j = 0; j < u; j++) {
-                hl[j] = unaryExpr(ops[l][j], zc[j]);
+                hl[j] = ops[l][j].toExpr(zc[j]);
             }
             for (int j = u; j < nUnit[l]; j++) {
                 int a = u + 2 * (j - u);
-                hl[j] = binaryExpr(ops[l][j], zc[a], zc[a + 1]);
+                hl[j] = ops[l][j].toExpr(zc[a], zc[a + 1]);
             }
             prev = hl;
         }
@@ -716,68 +574,5 @@ public final class SymbolicNetwork {
             s = s == null ? t : Expr.add(s, t);
         }
         return s;
-    }
-
-    private static Expr unaryExpr(Operator op, Expr a) {
-        if (a == null) {
-            double f0 = op.apply(0.0);
-            return f0 == 0.0 ? null : new Const(f0);
-        }
-        switch (op) {
-            case IDENTITY:
-                return a;
-            case NEG:
-                return Expr.apply(UnaryOp.NEG, a);
-            case SQUARE:
-                return Expr.pow(a, new Const(2.0));
-            case CUBE:
-                return Expr.pow(a, new Const(3.0));
-            case SIN:
-                return Expr.apply(UnaryOp.SIN, a);
-            case COS:
-                return Expr.apply(UnaryOp.COS, a);
-            case TAN:
-                return Expr.apply(UnaryOp.TAN, a);
-            case EXP:
-                return Expr.apply(UnaryOp.EXP, a);
-            case LOG:
-                return Expr.apply(UnaryOp.LOG, a);
-            case SQRT:
-                return Expr.apply(UnaryOp.SQRT, a);
-            case SINH:
-                return Expr.apply(UnaryOp.SINH, a);
-            case COSH:
-                return Expr.apply(UnaryOp.COSH, a);
-            case TANH:
-                return Expr.apply(UnaryOp.TANH, a);
-            default:
-                throw new IllegalStateException(op + " is not unary");
-        }
-    }
-
-    /** A binary unit; a null operand is the zero function (0*b and 0/b are 0 for finite b, as in the net). */
-    private static Expr binaryExpr(Operator op, Expr a, Expr b) {
-        switch (op) {
-            case ADD:
-                if (a == null) {
-                    return b;
-                }
-                return b == null ? a : Expr.add(a, b);
-            case SUB:
-                if (b == null) {
-                    return a;
-                }
-                return a == null ? Expr.apply(UnaryOp.NEG, b) : Expr.sub(a, b);
-            case MUL:
-                return a == null || b == null ? null : Expr.mul(a, b);
-            case DIV:
-                if (a == null) {
-                    return null;
-                }
-                // a / 0 is the protected a / TINY, which the expression evaluator reproduces from a literal 0
-                return Expr.div(a, b == null ? new Const(0.0) : b);
-            default:
-                throw new IllegalStateException(op + " is not binary");
-        }
     }
 }

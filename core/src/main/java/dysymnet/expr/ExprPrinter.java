@@ -1,0 +1,177 @@
+package dysymnet.expr;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+
+/**
+ * What the printers of the four targets share: the walk over the tree, the binding strengths that decide
+ * parentheses, sums (the same in every target), the folding of a negated constant, and the text of numbers. A
+ * subclass says how its target writes constants, variables, functions, products, quotients and powers.
+ *
+ * <p>A printer is made for one call of {@link Printer}: it holds the number of significant digits only.
+ */
+abstract class ExprPrinter {
+
+    // Binding strength of a printed fragment: an operand is parenthesised when it binds looser than its slot needs.
+    static final int SUM = 1;
+    static final int PRODUCT = 2;
+    static final int SIGN = 3;
+    static final int POWER = 4;
+    static final int ATOM = 5;
+
+    /** The {@code digits} that print constants exactly (the shortest text that reads back as the same double). */
+    static final int EXACT = 0;
+
+    /** A printed fragment and how tightly it binds. */
+    record Frag(String text, int prec) {
+        boolean startsWithMinus() {
+            return text.startsWith("-");
+        }
+    }
+
+    /** Significant digits of constants, or {@link #EXACT}. */
+    final int digits;
+
+    ExprPrinter(int digits) {
+        this.digits = digits;
+    }
+
+    /** The text of {@code e}. */
+    final String print(Expr e) {
+        return render(e).text();
+    }
+
+    final Frag render(Expr e) {
+        if (e instanceof Const c) {
+            return constant(c.value());
+        }
+        if (e instanceof Var v) {
+            return variable(v.name());
+        }
+        if (e instanceof Unary u) {
+            if (u.op() == UnaryOp.NEG && u.arg() instanceof Const c) {
+                // The parser folds a sign into a constant, so print the folded constant: same value, stable text.
+                return constant(-c.value());
+            }
+            Frag a = render(u.arg());
+            if (u.op() == UnaryOp.NEG) {
+                return negation(a);
+            }
+            return function(u.op(), a, u.op().actsOnAbsoluteValue() && !Printer.isNonNegative(u.arg()));
+        }
+        Binary b = (Binary) e;
+        return switch (b.op()) {
+            case ADD, SUB -> sum(b);
+            case MUL -> product(render(b.left()), render(b.right()));
+            case DIV -> quotient(render(b.left()), render(b.right()));
+            case POW -> power(b, render(b.left()), render(b.right()));
+        };
+    }
+
+    /**
+     * {@code a + b} or {@code a - b}, written alike in every target; {@code a + (-b)} is written {@code a - b} and
+     * {@code a - (-b)} as {@code a + b}, which IEEE arithmetic defines to be equal.
+     */
+    private Frag sum(Binary b) {
+        BinaryOp op = b.op();
+        Expr right = b.right();
+        Expr magnitude = negatedOperand(right);
+        if (magnitude != null) {
+            op = op == BinaryOp.ADD ? BinaryOp.SUB : BinaryOp.ADD;
+            right = magnitude;
+        }
+        Frag l = render(b.left());
+        Frag r = render(right);
+        return new Frag(l.text() + (op == BinaryOp.ADD ? " + " : " - ")
+                + parenIf(r, r.prec() <= SUM || r.startsWithMinus()), SUM);
+    }
+
+    /**
+     * If {@code e} is a negation (a negative-signed constant or a NEG node), the negated magnitude, else null.
+     * Used to print {@code a + (-b)} as {@code a - b}: IEEE subtraction is addition of the negation, so the value
+     * is unchanged.
+     */
+    private static Expr negatedOperand(Expr e) {
+        if (e instanceof Const c) {
+            double v = c.value();
+            return !Double.isNaN(v) && Double.doubleToRawLongBits(v) < 0 ? new Const(-v) : null;
+        }
+        if (e instanceof Unary u && u.op() == UnaryOp.NEG) {
+            return u.arg();
+        }
+        return null;
+    }
+
+    /** The constant {@code v}. */
+    abstract Frag constant(double v);
+
+    /** The variable {@code name}. */
+    abstract Frag variable(String name);
+
+    /** {@code -a}, for an operand that is not a constant. */
+    abstract Frag negation(Frag a);
+
+    /**
+     * The function {@code op} (not NEG) of {@code a}; {@code showAbs} when the protected function acts on the
+     * absolute value of an argument not proven non-negative, which the target may show.
+     */
+    abstract Frag function(UnaryOp op, Frag a, boolean showAbs);
+
+    abstract Frag product(Frag l, Frag r);
+
+    abstract Frag quotient(Frag l, Frag r);
+
+    /** {@code l ^ r}; {@code b} is the power node itself. */
+    abstract Frag power(Binary b, Frag l, Frag r);
+
+    /** The text of {@code f}, in parentheses when {@code condition}. */
+    String parenIf(Frag f, boolean condition) {
+        return condition ? "(" + f.text() + ")" : f.text();
+    }
+
+    /** A plain constant: its {@link #number} text, binding as a sign when negative. */
+    static Frag plain(String s) {
+        return new Frag(s, s.startsWith("-") ? SIGN : ATOM);
+    }
+
+    /**
+     * Canonical decimal text of v: {@code NaN}, {@code Infinity}, {@code -Infinity}, integers without fraction,
+     * plain notation for magnitudes in [1e-4, 1e15), otherwise {@code d.ddde-N}. {@code digits == 0} means the
+     * shortest text that reads back as v.
+     */
+    static String number(double v, int digits) {
+        if (Double.isNaN(v)) {
+            return "NaN";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "Infinity" : "-Infinity";
+        }
+        boolean negative = Double.doubleToRawLongBits(v) < 0;
+        double a = Math.abs(v);
+        if (a == 0.0) {
+            // a rounded print has no use for the sign of zero, and dropping it keeps the text stable
+            return negative && digits == EXACT ? "-0" : "0";
+        }
+        BigDecimal bd = null;
+        if (digits != EXACT) {
+            bd = new BigDecimal(a).round(new MathContext(digits, RoundingMode.HALF_EVEN));
+            if (Double.isInfinite(bd.doubleValue())) {
+                bd = null; // rounding up MAX_VALUE would read back as infinity
+            }
+        }
+        if (bd == null) {
+            bd = new BigDecimal(Double.toString(a));
+        }
+        bd = bd.stripTrailingZeros();
+        int exponent = bd.precision() - bd.scale() - 1;
+        String body;
+        if (exponent >= -4 && exponent < 15) {
+            body = bd.toPlainString();
+        } else {
+            String d = bd.unscaledValue().toString();
+            body = d.charAt(0) + (d.length() > 1 ? "." + d.substring(1) : "") + "e" + exponent;
+        }
+        return negative ? "-" + body : body;
+    }
+}

@@ -1,0 +1,63 @@
+package dysymnet.expr;
+
+/**
+ * The project's own infix syntax, read back by {@link Parser}: {@code sin(x) - 2*y^3/z}. Also the base of the SymPy
+ * and Java forms, which are infix text with another vocabulary.
+ */
+class InfixPrinter extends ExprPrinter {
+
+    InfixPrinter(int digits) {
+        super(digits);
+    }
+
+    @Override
+    Frag constant(double v) {
+        return plain(number(v, digits));
+    }
+
+    @Override
+    Frag variable(String name) {
+        return new Frag(name, ATOM);
+    }
+
+    @Override
+    Frag negation(Frag a) {
+        return new Frag("-" + parenIf(a, a.prec() < POWER || a.startsWithMinus()), SIGN);
+    }
+
+    @Override
+    Frag function(UnaryOp op, Frag a, boolean showAbs) {
+        return call(op.symbol(), a.text());
+    }
+
+    @Override
+    Frag product(Frag l, Frag r) {
+        return product(l, "*", r);
+    }
+
+    @Override
+    Frag quotient(Frag l, Frag r) {
+        return product(l, "/", r);
+    }
+
+    /** {@code l symbol r} for a product or quotient written with an operator symbol. */
+    final Frag product(Frag l, String symbol, Frag r) {
+        return new Frag(parenIf(l, l.prec() < PRODUCT) + symbol + parenIf(r, r.prec() < POWER || r.startsWithMinus()),
+                PRODUCT);
+    }
+
+    @Override
+    Frag power(Binary b, Frag l, Frag r) {
+        return power(l, "^", r);
+    }
+
+    /** {@code l symbol r} for a power written with an operator symbol. */
+    final Frag power(Frag l, String symbol, Frag r) {
+        return new Frag(parenIf(l, l.prec() < ATOM || l.startsWithMinus()) + symbol
+                + parenIf(r, r.prec() < POWER || r.startsWithMinus()), POWER);
+    }
+
+    static Frag call(String function, String argument) {
+        return new Frag(function + "(" + argument + ")", ATOM);
+    }
+}
