@@ -5,7 +5,7 @@ import dysymnet.api.SymbolicRegressor;
 import dysymnet.cli.PhysicsModels;
 import dysymnet.data.Dataset;
 import dysymnet.data.Seeds;
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import dysymnet.search.Budget;
 import dysymnet.search.Settings;
 import dysymnet.search.SettingsJson;

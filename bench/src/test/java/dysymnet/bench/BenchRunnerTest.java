@@ -9,7 +9,7 @@ import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import dysymnet.search.Settings;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -2,7 +2,7 @@ package dysymnet.cli;
 
 import dysymnet.api.SymbolicRegressor;
 import dysymnet.data.Dataset;
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import dysymnet.io.table.ReadOptions;
 import dysymnet.io.table.Selection;
 import dysymnet.io.table.Table;

@@ -1,7 +1,7 @@
 package dysymnet.cli;
 
 import dysymnet.api.Model;
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import java.util.List;
 
 /**

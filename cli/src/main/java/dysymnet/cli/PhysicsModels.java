@@ -7,7 +7,7 @@ import dysymnet.expr.Parser;
 import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.FitResult;
 import dysymnet.fit.LevenbergMarquardtFitter;
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -13,7 +13,7 @@ import dysymnet.expr.Printer;
 import dysymnet.expr.Simplifier;
 import dysymnet.expr.Unary;
 import dysymnet.expr.Var;
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import dysymnet.net.TrainConfig;

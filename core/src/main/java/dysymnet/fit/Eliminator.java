@@ -1,5 +1,6 @@
 package dysymnet.fit;
 
+import dysymnet.data.Metrics;
 import dysymnet.data.Dataset;
 import dysymnet.expr.Constants;
 import dysymnet.expr.Evaluator;

@@ -1,5 +1,6 @@
 package dysymnet.fit;
 
+import dysymnet.data.Metrics;
 import dysymnet.data.Dataset;
 import dysymnet.expr.CompiledExpr;
 import dysymnet.expr.Constants;

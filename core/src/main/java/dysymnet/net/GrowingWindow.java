@@ -1,6 +1,6 @@
 package dysymnet.net;
 
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;

@@ -122,16 +122,6 @@ public final class SymbolicNetwork {
         return inputs;
     }
 
-    /** Whether the hidden layers have biases. */
-    public boolean hasBias() {
-        return bias;
-    }
-
-    /** Whether the read-out has a bias. */
-    public boolean hasOutputBias() {
-        return outputBias;
-    }
-
     /** Number of hidden layers. */
     public int depth() {
         return depth;
@@ -273,19 +263,6 @@ public final class SymbolicNetwork {
         ensureRows(x[0].length);
         forward(x, false);
         return out.clone();
-    }
-
-    /** Network output at one point {@code x[j]} (convenience; not for hot loops). */
-    public double predictPoint(double[] point) {
-        double[][] x = new double[point.length][1];
-        for (int j = 0; j < point.length; j++) {
-            x[j][0] = point[j];
-        }
-        checkData(x, null);
-        SymbolicNetwork tmp = copy();
-        tmp.ensureRows(1);
-        tmp.forward(x, false);
-        return tmp.out[0];
     }
 
     /** Mean squared error on the given data (no gradient). */

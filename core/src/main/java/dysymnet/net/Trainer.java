@@ -1,7 +1,7 @@
 package dysymnet.net;
 
 import dysymnet.data.Dataset;
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import dysymnet.expr.Const;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;

@@ -9,7 +9,7 @@ import dysymnet.fit.BfgsFitter;
 import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.Eliminator;
 import dysymnet.fit.LevenbergMarquardtFitter;
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import dysymnet.fit.Polisher;
 import dysymnet.net.Architecture;
 import dysymnet.net.SymbolicNetwork;

@@ -8,7 +8,7 @@ import dysymnet.controller.Sample;
 import dysymnet.data.Dataset;
 import dysymnet.data.Seeds;
 import dysymnet.expr.Expr;
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import dysymnet.net.Architecture;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dysymnet.data.Dataset;
 import dysymnet.data.Scaling;
 import dysymnet.expr.Const;
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import dysymnet.net.Operator;
 import java.time.Duration;
 import java.util.List;

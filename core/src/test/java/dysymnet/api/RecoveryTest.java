@@ -6,7 +6,7 @@ import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,5 +1,6 @@
 package dysymnet.fit;
 
+import dysymnet.data.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

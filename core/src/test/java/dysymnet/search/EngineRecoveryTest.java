@@ -7,7 +7,7 @@ import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
 import dysymnet.expr.Printer;
-import dysymnet.fit.Metrics;
+import dysymnet.data.Metrics;
 import dysymnet.net.Architecture;
 import dysymnet.net.TrainConfig;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dysymnet.fit;
+package dysymnet.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package dysymnet.fit;
+package dysymnet.data;
 
 import java.util.Objects;
 
