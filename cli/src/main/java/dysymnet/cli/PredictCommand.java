@@ -174,6 +174,9 @@ final class PredictCommand implements Callable<Integer> {
     /** Probe values of the features, beside the rows predicted, at which "expression" and "tree" must agree. */
     private static final double[] PROBES = {-2.5, -1, -0.3, 0, 0.2, 0.7, 1, 1.5, 3, 10, 1000};
     private static final int PROBE_POINTS = 16;
+    /** The history of a model that only predicts (made from an "expression", or to check one). */
+    private static final SearchHistory EMPTY_HISTORY =
+            new SearchHistory(List.of(), new double[0], new double[0], 0, 0, 0, "");
 
     /**
      * Reads a model file for prediction. A file with a {@code "tree"} is loaded from it; its {@code "expression"},
@@ -220,6 +223,11 @@ final class PredictCommand implements Callable<Integer> {
         if (!"dysymnet-model".equals(root.path("format").asText())) {
             throw new UserError(modelFile + ": not a valid model file (no \"format\": \"dysymnet-model\")");
         }
+        int version = root.path("version").asInt(Model.FORMAT_VERSION);
+        if (version < 1 || version > Model.FORMAT_VERSION) {
+            throw new UserError(modelFile + ": not a valid model file (unsupported model format version "
+                    + root.get("version") + "; this build reads versions 1 to " + Model.FORMAT_VERSION + ")");
+        }
         Expr e;
         try {
             e = Parser.parse(text.textValue());
@@ -238,9 +246,6 @@ final class PredictCommand implements Callable<Integer> {
             throw new UserError(modelFile + ": " + ex.getMessage());
         }
     }
-
-    private static final SearchHistory EMPTY_HISTORY =
-            new SearchHistory(List.of(), new double[0], new double[0], 0, 0, 0, "");
 
     /**
      * Fails with a one-line {@link UserError} when the model's {@code "expression"} computes other values than its

@@ -339,6 +339,12 @@ class CliEndToEndTest {
         for (int i = 0; i < t.rowCount(); i++) {
             assertEquals(3 * t.columns()[0][i] - 1, t.columns()[1][i], 1e-12);
         }
+        Path future = dir.resolve("future.json");
+        Files.writeString(future, "{\"format\": \"dysymnet-model\", \"version\": 99, \"features\": [\"x\"],"
+                + " \"expression\": \"3*x - 1\"}", StandardCharsets.UTF_8);
+        CliRun tooNew = CliRun.run("predict", "--model", future.toString(), data.toString());
+        CliBadInputTest.assertOneLineError(tooNew);
+        assertTrue(tooNew.err().contains("unsupported model format version 99"), tooNew::toString);
         // the edited model of the other test, without its tree, predicts what its expression says
         CliRun edited = CliRun.run("predict", "--model", editedModel("no-tree.json", "x*1000", null).toString(),
                 data.toString());
