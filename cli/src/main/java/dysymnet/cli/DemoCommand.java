@@ -76,8 +76,8 @@ final class DemoCommand implements Callable<Integer> {
         Fitting.run(b, train, "h", quiet, err, o -> {
             FitReport r = new FitReport(o.model(), new double[][] {tTrain}, hTrain, new double[][] {tTest}, hTest,
                     List.of("t"), "h", o.cancelled());
-            outw.println((o.cancelled() ? "Best law found before the interruption:" : "Law found by dysymnet:"));
-            outw.println("  h = " + o.model().formula(5));
+            outw.println((o.cancelled() ? "Interrupted; best law found so far:" : "Law found by dysymnet:"));
+            outw.println("  h = " + Reports.capped(o.model().formula(5), Reports.fullFormulaHint(null, out)));
             outw.println();
             outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "model", "train MSE", "test MSE", "paper test MSE");
             outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "dysymnet (this run)", Reports.number(r.mseTrain()),

@@ -131,9 +131,10 @@ final class FitCommand implements Callable<Integer> {
 
     private void emit(FitReport r, PrintWriter out, PrintWriter err, boolean reportToErr) {
         // standard output first: if writing a file fails afterwards, the search's result is still shown
+        String fullFormula = Reports.fullFormulaHint(json, this.out);
         switch (format) {
             case text:
-                Reports.text(r, digits, out);
+                Reports.text(r, digits, out, fullFormula);
                 break;
             case json:
                 out.print(Reports.json(r, digits));
@@ -152,7 +153,7 @@ final class FitCommand implements Callable<Integer> {
         }
         out.flush();
         if (reportToErr && !quiet) {
-            Reports.text(r, digits, err);
+            Reports.text(r, digits, err, fullFormula);
             err.flush();
         }
         if (this.out != null) {

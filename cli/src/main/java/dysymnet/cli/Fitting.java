@@ -9,14 +9,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Runs one fit for the command line: progress display, and Ctrl-C handling that stops the search and still lets
- * the caller print and save the best formula found so far.
+ * Runs one fit for the command line: progress display, and Ctrl-C / SIGTERM handling that stops the search and
+ * still lets the caller print and write everything it would have, reporting the best formula found so far.
+ *
+ * <p>In the program, the signal handlers of {@link Interrupts} cancel the search and the command ends normally.
+ * Where they are not installed (the command line run in-process), a shutdown hook cancels the search and waits up
+ * to a minute for the caller to finish; the JVM then exits with the status the signal decides.
  */
 final class Fitting {
     private Fitting() {
     }
 
-    /** The outcome: the model and whether the user interrupted the search. */
+    /** The outcome: the model and whether the search was interrupted by a signal. */
     record Outcome(Model model, boolean cancelled) {
     }
 
@@ -30,11 +34,23 @@ final class Fitting {
         Progress progress = new Progress(err, quiet, Progress.isTerminal(),
                 builder.settings().budget().maxSteps());
         SymbolicRegressor reg = builder.listener(progress).build();
-        CountDownLatch done = new CountDownLatch(1);
         AtomicBoolean interrupted = new AtomicBoolean();
-        Thread hook = new Thread(() -> {
+        Runnable cancel = () -> {
             interrupted.set(true);
             reg.cancel();
+        };
+        if (Interrupts.installed()) {
+            Interrupts.onSignal(cancel);
+            try {
+                finish(reg, train, target, quiet, err, progress, interrupted, finisher);
+            } finally {
+                Interrupts.clear();
+            }
+            return;
+        }
+        CountDownLatch done = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            cancel.run();
             try {
                 // give the main thread time to print and save what it has
                 done.await(60, TimeUnit.SECONDS);
@@ -50,17 +66,7 @@ final class Fitting {
             // shutting down already, or not allowed: run without Ctrl-C handling
         }
         try {
-            Model model;
-            try {
-                model = reg.fit(train, target);
-            } finally {
-                progress.close();
-            }
-            if (interrupted.get() && !quiet) {
-                err.println("dysymnet: interrupted; reporting the best formula found so far");
-                err.flush();
-            }
-            finisher.finish(new Outcome(model, interrupted.get()));
+            finish(reg, train, target, quiet, err, progress, interrupted, finisher);
         } finally {
             done.countDown();
             if (hooked) {
@@ -71,5 +77,23 @@ final class Fitting {
                 }
             }
         }
+    }
+
+    private static void finish(SymbolicRegressor reg, Dataset train, String target, boolean quiet, PrintWriter err,
+                               Progress progress, AtomicBoolean interrupted, Finisher finisher) {
+        Model model;
+        try {
+            model = reg.fit(train, target);
+        } finally {
+            progress.close();
+        }
+        boolean cancelled = interrupted.get();
+        if (cancelled && !quiet) {
+            String name = Interrupts.signalName();
+            err.println("dysymnet: interrupted" + (name.isEmpty() ? "" : " (" + name + ")")
+                    + "; reporting the best formula found so far");
+            err.flush();
+        }
+        finisher.finish(new Outcome(model, cancelled));
     }
 }

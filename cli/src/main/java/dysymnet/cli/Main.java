@@ -1,5 +1,6 @@
 package dysymnet.cli;
 
+import dysymnet.api.NoFormulaException;
 import dysymnet.io.table.InputException;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -16,13 +17,28 @@ import picocli.CommandLine.ParameterException;
         description = {"Symbolic regression with neural-guided dynamic symbolic networks (DySymNet).",
             "Finds closed-form formulas that explain a column of a table of measurements."},
         subcommands = {FitCommand.class, PredictCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Start with 'dysymnet demo', then 'dysymnet fit YOUR_FILE.csv'. Exit codes: 0 success, "
-            + "2 bad input or options, 1 internal error."})
+        footer = {"", "Start with 'dysymnet demo', then 'dysymnet fit YOUR_FILE.csv'.",
+            "Exit codes: 0 success, 1 internal error, 2 bad input or options,",
+            "3 no usable formula found, 4 an output file could not be written,",
+            "130 (Ctrl-C) or 143 (SIGTERM) interrupted, output written."})
 public final class Main implements Runnable {
-    /** Exit code for bad input or options. */
-    public static final int BAD_INPUT = 2;
-    /** Exit code for an internal error. */
+    /** Exit code for success. */
+    public static final int OK = 0;
+    /** Exit code for an internal error (a bug: please report it with the message). */
     public static final int INTERNAL_ERROR = 1;
+    /** Exit code for bad input or options, found before any search ran (nothing is written). */
+    public static final int BAD_INPUT = 2;
+    /** Exit code when the search ran but found no formula with finite values (nothing is written). */
+    public static final int NO_FORMULA = 3;
+    /**
+     * Exit code when an output file ({@code --json}, {@code --out}, {@code --output}) could not be written after the
+     * work was done (disk full, directory removed, name too long): the outputs written before it stay.
+     */
+    public static final int OUTPUT_FAILED = 4;
+    /** Exit code after Ctrl-C (SIGINT, 128 + 2): the search was stopped and its outputs were written. */
+    public static final int INTERRUPTED_SIGINT = 130;
+    /** Exit code after SIGTERM (128 + 15): the search was stopped and its outputs were written. */
+    public static final int INTERRUPTED_SIGTERM = 143;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -44,20 +60,29 @@ public final class Main implements Runnable {
         return dysymnet.api.Version.get();
     }
 
+    /** The {@code dysymnet} command with fit, predict and demo (the program in the app module adds bench). */
+    public static void main(String[] args) {
+        runAndExit(args);
+    }
+
     /**
      * Runs the command line with the process's standard streams and exits the JVM with its exit code: the body of
-     * the program's entry point, which passes the subcommands of the modules that depend on this one.
+     * the program's entry point, which passes the subcommands of the modules that depend on this one. Ctrl-C and
+     * SIGTERM stop a running search, which then ends as if it had run out of time (its outputs are written), and
+     * the exit code is {@link #INTERRUPTED_SIGINT} or {@link #INTERRUPTED_SIGTERM}; outside a search they end the
+     * program at once with that code.
      *
      * @param subcommands further subcommands (picocli command objects), listed after fit, predict, demo and help
      */
     public static void runAndExit(String[] args, Object... subcommands) {
         System.setProperty("java.awt.headless", "true");
+        Interrupts.install();
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int code = run(args, out, err, subcommands);
         out.flush();
         err.flush();
-        System.exit(code);
+        System.exit(Interrupts.exitCode(code));
     }
 
     /**
@@ -85,7 +110,7 @@ public final class Main implements Runnable {
 
     /**
      * The configured command line: fit, predict, demo and help, then the given subcommands, with the error handling
-     * of every subcommand (one line on stderr; exit code 2 for bad input or options, 1 for an internal error).
+     * of every subcommand (one line on stderr and the exit codes of the constants above).
      *
      * @param subcommands further subcommands (picocli command objects)
      */
@@ -110,6 +135,16 @@ public final class Main implements Runnable {
 
     private static int failure(Exception ex, CommandLine line) {
         PrintWriter err = line.getErr();
+        if (ex instanceof NoFormulaException) {
+            err.println("dysymnet: no usable formula: " + oneLine(ex.getMessage()));
+            err.flush();
+            return NO_FORMULA;
+        }
+        if (ex instanceof OutputError) {
+            err.println("dysymnet: " + oneLine(ex.getMessage()));
+            err.flush();
+            return OUTPUT_FAILED;
+        }
         if (ex instanceof UserError || ex instanceof InputException || ex instanceof IllegalArgumentException) {
             err.println("dysymnet: " + oneLine(ex.getMessage()));
             err.flush();

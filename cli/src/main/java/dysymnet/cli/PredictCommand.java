@@ -1,6 +1,15 @@
 package dysymnet.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dysymnet.api.Model;
+import dysymnet.api.Provenance;
+import dysymnet.api.SearchHistory;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
+import dysymnet.expr.ParseException;
+import dysymnet.expr.Parser;
 import dysymnet.io.table.Delimiter;
 import dysymnet.io.table.InputException;
 import dysymnet.io.table.ReadOptions;
@@ -15,6 +24,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -28,7 +38,9 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = {"Predict with a saved model (model.json from 'dysymnet fit --out DIR') on a CSV/TSV file.",
             "Columns are matched by name; a file without header must hold the model's features first, in order.",
-            "Writes CSV: the feature columns and a 'prediction' column."})
+            "Writes CSV: the feature columns and a 'prediction' column.",
+            "Computes the model's \"tree\"; its \"expression\" must give the same values.",
+            "A model without \"tree\" is computed from its \"expression\" (hand-written models)."})
 final class PredictCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -50,7 +62,8 @@ final class PredictCommand implements Callable<Integer> {
         if (output != null) {
             Reports.checkOutputFile("--output", output, null);
         }
-        Model model = load(modelFile);
+        Loaded loaded = loadChecked(modelFile);
+        Model model = loaded.model();
         List<String> features = model.features();
         Table table = read(file, ReadOptions.defaults().withDropMissing(dropMissing), features.size());
         // the model's features are the sanitised names fit used, so a header is matched the same way
@@ -94,6 +107,12 @@ final class PredictCommand implements Callable<Integer> {
             throw new UserError(file + ": no rows left to predict for");
         }
         double[][] cols = new double[features.size()][kept];
+        int[] lines = new int[kept];
+        for (int i = 0, r = 0; i < n; i++) {
+            if (keep[i]) {
+                lines[r++] = table.line(i);
+            }
+        }
         for (int j = 0; j < cols.length; j++) {
             double[] src = all[colIndex[j]];
             for (int i = 0, r = 0; i < n; i++) {
@@ -101,6 +120,9 @@ final class PredictCommand implements Callable<Integer> {
                     cols[j][r++] = src[i];
                 }
             }
+        }
+        if (loaded.expressionText() != null) {
+            checkAgreement(modelFile, model, loaded.expressionText(), cols, lines);
         }
         double[] pred = model.predictColumns(cols);
         StringBuilder sb = new StringBuilder();
@@ -145,7 +167,145 @@ final class PredictCommand implements Callable<Integer> {
         }
     }
 
-    static Model load(Path modelFile) {
+    /** A model file as predict reads it: the model, and the formula of its "expression" if it also has a tree. */
+    record Loaded(Model model, Expr expressionText) {
+    }
+
+    /** Probe values of the features, beside the rows predicted, at which "expression" and "tree" must agree. */
+    private static final double[] PROBES = {-2.5, -1, -0.3, 0, 0.2, 0.7, 1, 1.5, 3, 10, 1000};
+    private static final int PROBE_POINTS = 16;
+    /** The history of a model that only predicts (made from an "expression", or to check one). */
+    private static final SearchHistory EMPTY_HISTORY =
+            new SearchHistory(List.of(), new double[0], new double[0], 0, 0, 0, "");
+
+    /**
+     * Reads a model file for prediction. A file with a {@code "tree"} is loaded from it; its {@code "expression"},
+     * when present, must parse (its values are compared with the tree's later, by {@link #checkAgreement}). A file
+     * without a tree is computed from its {@code "expression"}, so that a hand-written model works.
+     */
+    static Loaded loadChecked(Path modelFile) {
+        String json = readModelText(modelFile);
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new UserError(modelFile + ": not a valid model file (not valid JSON: " + e.getOriginalMessage()
+                    + ")");
+        }
+        JsonNode text = root == null ? null : root.get("expression");
+        JsonNode tree = root == null ? null : root.get("tree");
+        boolean hasText = text != null && !text.isNull();
+        boolean hasTree = tree != null && !tree.isNull();
+        if (hasText && !text.isTextual()) {
+            throw new UserError(modelFile + ": \"expression\" must be a formula in a string, got " + text);
+        }
+        if (!hasText || hasTree) {
+            Model m = fromJson(modelFile, json);
+            if (!hasText) {
+                return new Loaded(m, null);
+            }
+            Expr e;
+            try {
+                e = Parser.parse(text.textValue());
+            } catch (ParseException ex) {
+                throw new UserError(modelFile + ": \"expression\" and \"tree\" disagree: \"expression\" is not a "
+                        + "valid formula (" + ex.getMessage() + "); fix it, or delete it to predict with \"tree\"");
+            }
+            try {
+                new Model(e, m.features(), m.target(), Double.NaN, Double.NaN, EMPTY_HISTORY, m.provenance());
+            } catch (IllegalArgumentException ex) {
+                throw new UserError(modelFile + ": \"expression\" and \"tree\" disagree: " + ex.getMessage()
+                        + "; fix \"expression\", or delete it to predict with \"tree\"");
+            }
+            return new Loaded(m, e);
+        }
+        // a hand-written model: the formula is the expression
+        if (!"dysymnet-model".equals(root.path("format").asText())) {
+            throw new UserError(modelFile + ": not a valid model file (no \"format\": \"dysymnet-model\")");
+        }
+        int version = root.path("version").asInt(Model.FORMAT_VERSION);
+        if (version < 1 || version > Model.FORMAT_VERSION) {
+            throw new UserError(modelFile + ": not a valid model file (unsupported model format version "
+                    + root.get("version") + "; this build reads versions 1 to " + Model.FORMAT_VERSION + ")");
+        }
+        Expr e;
+        try {
+            e = Parser.parse(text.textValue());
+        } catch (ParseException ex) {
+            throw new UserError(modelFile + ": \"expression\" is not a valid formula (" + ex.getMessage() + ")");
+        }
+        List<String> features = new ArrayList<>();
+        root.path("features").forEach(f -> features.add(f.asText()));
+        if (features.isEmpty()) {
+            throw new UserError(modelFile + ": not a valid model file (no \"features\": [\"x\", ...])");
+        }
+        try {
+            return new Loaded(new Model(e, features, root.path("target").asText("y"), Double.NaN, Double.NaN,
+                    EMPTY_HISTORY, new Provenance(null, 0, "", null)), null);
+        } catch (IllegalArgumentException ex) {
+            throw new UserError(modelFile + ": " + ex.getMessage());
+        }
+    }
+
+    /**
+     * Fails with a one-line {@link UserError} when the model's {@code "expression"} computes other values than its
+     * tree on the rows predicted ({@code lines}: their line numbers in the data file) or at fixed probe points:
+     * equal means within a relative 1e-9, or both NaN, or the same infinity.
+     */
+    void checkAgreement(Path modelFile, Model model, Expr text, double[][] cols, int[] lines) {
+        if (text.equals(model.expression())) {
+            return;
+        }
+        List<String> f = model.features();
+        String fix = "; predict computes \"tree\", which fit wrote: restore \"expression\" if it was changed by "
+                + "mistake, or delete \"tree\" to predict with the edited \"expression\"";
+        double[] fromText = Evaluator.evaluate(text, f, cols);
+        double[] fromTree = model.predictColumns(cols);
+        for (int i = 0; i < fromText.length; i++) {
+            if (!same(fromText[i], fromTree[i])) {
+                throw new UserError(modelFile + ": \"expression\" and \"tree\" disagree: at row " + lines[i] + " of "
+                        + file + " (" + point(f, cols, i) + ") \"expression\" gives " + fromText[i]
+                        + " and \"tree\" gives " + fromTree[i] + fix);
+            }
+        }
+        double[][] probe = new double[f.size()][PROBE_POINTS];
+        for (int j = 0; j < probe.length; j++) {
+            for (int k = 0; k < PROBE_POINTS; k++) {
+                probe[j][k] = PROBES[(7 * k + 3 * j) % PROBES.length];
+            }
+        }
+        fromText = Evaluator.evaluate(text, f, probe);
+        fromTree = model.predictColumns(probe);
+        for (int k = 0; k < PROBE_POINTS; k++) {
+            if (!same(fromText[k], fromTree[k])) {
+                throw new UserError(modelFile + ": \"expression\" and \"tree\" disagree: at " + point(f, probe, k)
+                        + " \"expression\" gives " + fromText[k] + " and \"tree\" gives " + fromTree[k] + fix);
+            }
+        }
+    }
+
+    static boolean same(double a, double b) {
+        if (Double.isNaN(a) || Double.isNaN(b)) {
+            return Double.isNaN(a) && Double.isNaN(b);
+        }
+        if (a == b) {
+            return true;
+        }
+        return Double.isFinite(a) && Double.isFinite(b) && Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+    }
+
+    private static String point(List<String> names, double[][] cols, int i) {
+        StringBuilder sb = new StringBuilder();
+        for (int j = 0; j < names.size() && j < 4; j++) {
+            sb.append(j == 0 ? "" : ", ").append(names.get(j)).append(" = ").append(cols[j][i]);
+        }
+        if (names.size() > 4) {
+            sb.append(", ...");
+        }
+        return sb.toString();
+    }
+
+    private static String readModelText(Path modelFile) {
         String json;
         try {
             json = Files.readString(modelFile, StandardCharsets.UTF_8);
@@ -156,6 +316,10 @@ final class PredictCommand implements Callable<Integer> {
         } catch (IOException | UncheckedIOException e) {
             throw new UserError(modelFile + ": cannot read model (" + e.getMessage() + ")");
         }
+        return json;
+    }
+
+    private static Model fromJson(Path modelFile, String json) {
         Model m;
         try {
             m = Model.fromJson(json);

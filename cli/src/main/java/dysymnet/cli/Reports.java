@@ -1,5 +1,6 @@
 package dysymnet.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -20,12 +21,39 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /** Writes a {@link FitReport} as text, JSON, CSV and plots. */
 final class Reports {
+    /** Longest formula the text report shows in full; longer ones are cut, the files have them whole. */
+    static final int MAX_FORMULA_CHARS = 2000;
+
     private Reports() {
+    }
+
+    /**
+     * A formula for the text report: itself when at most {@link #MAX_FORMULA_CHARS} long, else its beginning and
+     * a note saying how long it is and {@code where} the whole one is.
+     */
+    static String capped(String formula, String where) {
+        if (formula.length() <= MAX_FORMULA_CHARS) {
+            return formula;
+        }
+        return formula.substring(0, MAX_FORMULA_CHARS) + " ... (" + formula.length() + " characters; " + where + ")";
+    }
+
+    /** Where the whole formula is when the text report cuts it: the files the command writes, or how to get it. */
+    static String fullFormulaHint(Path json, Path outDir) {
+        if (json != null) {
+            return "the full formula is in " + json;
+        }
+        if (outDir != null) {
+            return "the full formula is in " + outDir.resolve("model.json");
+        }
+        return "use --json FILE or --out DIR for the full formula";
     }
 
     static String number(double v) {
@@ -38,11 +66,14 @@ final class Reports {
         return String.format(Locale.ROOT, "%.6g", v);
     }
 
-    /** The human-readable report. */
-    static void text(FitReport r, int digits, PrintWriter out) {
+    /**
+     * The human-readable report; formulas longer than {@link #MAX_FORMULA_CHARS} are cut, with a note ending in
+     * {@code fullFormulaWhere} (see {@link #fullFormulaHint}).
+     */
+    static void text(FitReport r, int digits, PrintWriter out, String fullFormulaWhere) {
         Model m = r.model();
-        out.println((r.cancelled() ? "Stopped by the user; best formula so far:" : "Formula:"));
-        out.println("  " + r.targetName() + " = " + m.formula(digits));
+        out.println((r.cancelled() ? "Interrupted; best formula found so far:" : "Formula:"));
+        out.println("  " + r.targetName() + " = " + capped(m.formula(digits), fullFormulaWhere));
         out.println();
         out.printf(Locale.ROOT, "  %-10s %14s %14s%n", "", "R^2", "MSE");
         out.printf(Locale.ROOT, "  %-10s %14s %14s%n", "train", number(r.r2Train()), number(r.mseTrain()));
@@ -64,7 +95,7 @@ final class Reports {
         for (Candidate c : m.pareto()) {
             boolean chosen = c.expression().equals(m.expression());
             out.printf(Locale.ROOT, "%s %5d %14s %12s  %s%n", chosen ? "*" : " ", c.complexity(), number(c.mse()),
-                    number(c.r2()), Printer.infix(c.expression(), digits));
+                    number(c.r2()), capped(Printer.infix(c.expression(), digits), fullFormulaWhere));
         }
     }
 
@@ -72,7 +103,10 @@ final class Reports {
         return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
 
-    /** The JSON report (fields documented in the README). */
+    /**
+     * The JSON report (fields documented in the README). Numbers that are not finite are written as {@code null}:
+     * JSON has no NaN or infinity, and the strings Jackson would write instead are text to other readers.
+     */
     static String json(FitReport r, int digits) {
         ObjectMapper om = mapper();
         Model m = r.model();
@@ -109,10 +143,38 @@ final class Reports {
             n.put("expression", Printer.infix(c.expression()));
             n.put("sympy", Printer.sympy(c.expression(), digits + 10));
         }
+        nullForNonFinite(root);
         try {
             return om.writeValueAsString(root) + System.lineSeparator();
         } catch (IOException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Replaces every non-finite number in the tree by {@code null}. */
+    static void nullForNonFinite(JsonNode node) {
+        if (node instanceof ObjectNode) {
+            ObjectNode o = (ObjectNode) node;
+            List<String> names = new ArrayList<>();
+            o.fieldNames().forEachRemaining(names::add);
+            for (String name : names) {
+                JsonNode v = o.get(name);
+                if (v.isNumber() && !Double.isFinite(v.doubleValue())) {
+                    o.putNull(name);
+                } else {
+                    nullForNonFinite(v);
+                }
+            }
+        } else if (node instanceof ArrayNode) {
+            ArrayNode a = (ArrayNode) node;
+            for (int i = 0; i < a.size(); i++) {
+                JsonNode v = a.get(i);
+                if (v.isNumber() && !Double.isFinite(v.doubleValue())) {
+                    a.set(i, a.nullNode());
+                } else {
+                    nullForNonFinite(v);
+                }
+            }
         }
     }
 
@@ -178,7 +240,8 @@ final class Reports {
      * What went wrong, in words, without the path: the caller's message names the file, and the path inside a file
      * system exception is often a temporary file the user never asked for.
      */
-    static String reason(IOException e) {
+    static String reason(Exception ex) {
+        Exception e = ex instanceof UncheckedIOException ? ((UncheckedIOException) ex).getCause() : ex;
         if (e instanceof DirectoryNotEmptyException) {
             return "a directory is in the way";
         }
@@ -197,20 +260,21 @@ final class Reports {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
-    /** Creates the output directory, with a one-line error when that fails. */
+    /** Creates the output directory after the work is done; an {@link OutputError} when that fails. */
     static void createOutputDir(Path dir) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new UserError(dir + ": cannot create output directory (" + reason(e) + ")");
+            throw new OutputError(dir + ": cannot create output directory (" + reason(e) + ")");
         }
     }
 
+    /** Writes a text file atomically; an {@link OutputError} when that fails. */
     static void writeText(Path file, String text) {
         try {
             AtomicFiles.writeString(file, text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot write (" + reason(e) + ")", e);
+        } catch (IOException | UncheckedIOException e) {
+            throw new OutputError(file + ": cannot write (" + reason(e) + ")");
         }
     }
 
@@ -222,8 +286,8 @@ final class Reports {
     private static void plot(Path file, PlotWriter w) {
         try {
             w.write();
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot write (" + reason(e) + ")", e);
+        } catch (IOException | UncheckedIOException e) {
+            throw new OutputError(file + ": cannot write (" + reason(e) + ")");
         }
     }
 

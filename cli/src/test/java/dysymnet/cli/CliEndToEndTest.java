@@ -257,7 +257,7 @@ class CliEndToEndTest {
         // a non-empty directory where model.json should go: only writing the file can find out
         Files.createDirectories(o.resolve("model.json").resolve("x"));
         CliRun r = CliRun.fit(data, "--out", o.toString(), "--quiet");
-        assertTrue(r.code() != 0, r::toString);
+        assertEquals(Main.OUTPUT_FAILED, r.code(), r::toString);
         String e = r.errTrimmed();
         assertFalse(e.contains("\n"), r::toString);
         assertFalse(e.contains("Exception"), r::toString);
@@ -267,6 +267,128 @@ class CliEndToEndTest {
         try (Stream<Path> files = Files.list(o)) {
             assertEquals(List.of(o.resolve("model.json")), files.toList(), "no other or temporary files");
         }
+    }
+
+    /** The saved model with its "expression" (and, when {@code tree} is null, its "tree") replaced. */
+    private static Path editedModel(String name, String expression, JsonNode tree) throws IOException {
+        ObjectMapper om = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode m =
+                (com.fasterxml.jackson.databind.node.ObjectNode) om.readTree(out.resolve("model.json").toFile());
+        if (expression == null) {
+            m.remove("expression");
+        } else {
+            m.put("expression", expression);
+        }
+        if (tree == null) {
+            m.remove("tree");
+        } else {
+            m.set("tree", tree);
+        }
+        Path f = dir.resolve(name);
+        Files.writeString(f, om.writeValueAsString(m), StandardCharsets.UTF_8);
+        return f;
+    }
+
+    @Test
+    void predictRefusesAModelWhoseExpressionWasEditedButNotItsTree() throws IOException {
+        JsonNode tree = new ObjectMapper().readTree(out.resolve("model.json").toFile()).get("tree");
+        Path model = editedModel("edited.json", "x*1000", tree);
+        Path output = dir.resolve("edited-predictions.csv");
+        CliRun r = CliRun.run("predict", "--model", model.toString(), data.toString(), "--output", output.toString());
+        CliBadInputTest.assertOneLineError(r);
+        assertTrue(r.err().contains("edited.json: \"expression\" and \"tree\" disagree: at row 2 of "), r::toString);
+        assertTrue(r.err().contains("delete \"tree\""), r::toString);
+        assertFalse(Files.exists(output));
+
+        CliRun broken = CliRun.run("predict", "--model", editedModel("broken.json", "2*x +", tree).toString(),
+                data.toString());
+        CliBadInputTest.assertOneLineError(broken);
+        assertTrue(broken.err().contains("\"expression\" is not a valid formula (at position 5"), broken::toString);
+
+        CliRun unknown = CliRun.run("predict", "--model", editedModel("unknown.json", "2*z", tree).toString(),
+                data.toString());
+        CliBadInputTest.assertOneLineError(unknown);
+        assertTrue(unknown.err().contains("'z'"), unknown::toString);
+    }
+
+    @Test
+    void predictAcceptsAnExpressionWrittenDifferentlyThatComputesTheSame() throws IOException {
+        JsonNode saved = new ObjectMapper().readTree(out.resolve("model.json").toFile());
+        Path model = editedModel("same.json", "1 * (" + saved.get("expression").asText() + ")", saved.get("tree"));
+        CliRun edited = CliRun.run("predict", "--model", model.toString(), data.toString());
+        CliRun original = CliRun.run("predict", "--model", out.resolve("model.json").toString(), data.toString());
+        assertEquals(0, edited.code(), edited::toString);
+        assertEquals(original.out(), edited.out());
+        // a model without "expression" is computed from its tree
+        CliRun noText = CliRun.run("predict", "--model", editedModel("tree-only.json", null, saved.get("tree"))
+                .toString(), data.toString());
+        assertEquals(0, noText.code(), noText::toString);
+        assertEquals(original.out(), noText.out());
+    }
+
+    @Test
+    void predictComputesAHandWrittenModelWithoutTreeFromItsExpression() throws IOException {
+        Path model = dir.resolve("by-hand.json");
+        Files.writeString(model, "{\"format\": \"dysymnet-model\", \"version\": 2, \"features\": [\"x\"],"
+                + " \"expression\": \"3*x - 1\"}", StandardCharsets.UTF_8);
+        CliRun r = CliRun.run("predict", "--model", model.toString(), data.toString());
+        assertEquals(0, r.code(), r::toString);
+        Table t = TableReader.read(new ByteArrayInputStream(r.out().getBytes(StandardCharsets.UTF_8)), "p",
+                ReadOptions.defaults());
+        assertEquals(40, t.rowCount());
+        for (int i = 0; i < t.rowCount(); i++) {
+            assertEquals(3 * t.columns()[0][i] - 1, t.columns()[1][i], 1e-12);
+        }
+        Path future = dir.resolve("future.json");
+        Files.writeString(future, "{\"format\": \"dysymnet-model\", \"version\": 99, \"features\": [\"x\"],"
+                + " \"expression\": \"3*x - 1\"}", StandardCharsets.UTF_8);
+        CliRun tooNew = CliRun.run("predict", "--model", future.toString(), data.toString());
+        CliBadInputTest.assertOneLineError(tooNew);
+        assertTrue(tooNew.err().contains("unsupported model format version 99"), tooNew::toString);
+        // the edited model of the other test, without its tree, predicts what its expression says
+        CliRun edited = CliRun.run("predict", "--model", editedModel("no-tree.json", "x*1000", null).toString(),
+                data.toString());
+        assertEquals(0, edited.code(), edited::toString);
+        assertTrue(edited.out().lines().skip(1).allMatch(l -> {
+            String[] c = l.split(",");
+            return Math.abs(Double.parseDouble(c[0]) * 1000 - Double.parseDouble(c[1])) < 1e-9;
+        }), edited::toString);
+    }
+
+    @Test
+    void predictNamesTheTreeNodeWithTheWrongNumberOfArguments() throws IOException {
+        ObjectMapper om = new ObjectMapper();
+        CliRun r = CliRun.run("predict", "--model", editedModel("arity.json", null,
+                om.readTree("[\"SIN\", [\"MUL\", \"x\"]]")).toString(), data.toString());
+        CliBadInputTest.assertOneLineError(r);
+        assertTrue(r.err().contains("arity.json: not a valid model file (tree[1]: operator MUL takes 2 arguments, "
+                + "got 1: [\"MUL\",\"x\"])"), r::toString);
+        CliRun unary = CliRun.run("predict", "--model", editedModel("arity2.json", null,
+                om.readTree("[\"COS\", \"x\", 2]")).toString(), data.toString());
+        assertTrue(unary.err().contains("tree: operator COS takes 1 argument, got 2"), unary::toString);
+    }
+
+    @Test
+    void jsonWritesNumbersThatAreNotFiniteAsNull() throws IOException {
+        // test targets so large that the test MSE overflows to infinity (R^2, computed on scaled values, stays finite)
+        StringBuilder sb = new StringBuilder("x,y\n");
+        for (int i = 0; i < 10; i++) {
+            sb.append(i).append(',').append(i % 2 == 0 ? "1e300" : "-1e300").append('\n');
+        }
+        Path test = dir.resolve("huge-test.csv");
+        Files.writeString(test, sb, StandardCharsets.UTF_8);
+        Path j = dir.resolve("huge.json");
+        CliRun r = CliRun.fit(data, "--test", test.toString(), "--json", j.toString(), "--quiet");
+        assertEquals(0, r.code(), r::toString);
+        String text = Files.readString(j, StandardCharsets.UTF_8);
+        JsonNode n = new ObjectMapper().readTree(text);
+        assertTrue(n.get("mse_test").isNull(), text);
+        assertTrue(n.get("r2_test").isNumber() && Double.isFinite(n.get("r2_test").asDouble()), text);
+        assertTrue(n.get("mse_train").isNumber(), text);
+        assertFalse(text.contains("\"Infinity\"") || text.contains("\"NaN\"") || text.contains("\"-Infinity\""),
+                text);
+        // the text report says what the numbers are
+        assertTrue(r.out().lines().anyMatch(l -> l.trim().startsWith("test") && l.contains("inf")), r::toString);
     }
 
     @Test

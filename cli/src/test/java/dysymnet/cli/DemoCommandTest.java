@@ -25,10 +25,11 @@ class DemoCommandTest {
         for (String m : new String[] {"Model A", "Model B", "Model C"}) {
             assertTrue(o.lines().anyMatch(l -> l.startsWith(m + ":")), m + " row missing:\n" + o);
         }
-        // the saved model is the law printed above, over the time t
+        // the saved model is the law printed above (cut to its beginning if long), over the time t
         Model m = Model.load(out.resolve("model.json"));
         assertEquals(List.of("t"), m.features());
-        assertTrue(o.contains("h = " + m.formula(5)), () -> m.formula(5) + " not in\n" + o);
+        String shown = Reports.capped(m.formula(5), Reports.fullFormulaHint(null, out));
+        assertTrue(o.contains("h = " + shown), () -> shown + " not in\n" + o);
         assertTrue(Files.isRegularFile(out.resolve("fit.png")));
     }
 

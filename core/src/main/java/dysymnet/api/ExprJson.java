@@ -14,7 +14,9 @@ import dysymnet.expr.Var;
 /**
  * Exact JSON form of an expression tree: a number for a constant, a string for a variable, and
  * {@code ["op", child...]} for an operator (op is the enum name of {@link UnaryOp} or {@link BinaryOp}). Unlike the
- * infix text, it restores the very same tree, so a loaded model computes bit-identical predictions.
+ * infix text, it restores the very same tree, so a loaded model computes bit-identical predictions; the one
+ * exception is a constant that is not finite, which {@link Model#toJson()} writes as {@code null} and which reads
+ * back as NaN (the search does not produce such constants).
  */
 final class ExprJson {
     private ExprJson() {
@@ -42,9 +44,24 @@ final class ExprJson {
         return a;
     }
 
+    /**
+     * The tree a {@link #write} produced. A {@code null} constant reads as NaN: JSON has no non-finite numbers, so
+     * {@link Model#toJson()} writes them as {@code null} (files of earlier builds wrote the strings {@code "NaN"},
+     * {@code "Infinity"}, {@code "-Infinity"}, which are read too).
+     *
+     * @throws IllegalArgumentException for a malformed tree, with a one-line message naming the node's place,
+     *                                  e.g. {@code tree[2][1]}
+     */
     static Expr read(JsonNode n) {
-        if (n == null || n.isNull()) {
+        if (n == null || n.isMissingNode() || n.isNull()) {
             throw new IllegalArgumentException("missing expression tree");
+        }
+        return read(n, "tree");
+    }
+
+    private static Expr read(JsonNode n, String at) {
+        if (n == null || n.isNull()) {
+            return new Const(Double.NaN);
         }
         if (n.isNumber()) {
             return new Const(n.doubleValue());
@@ -59,23 +76,39 @@ final class ExprJson {
                 default -> new Var(t);
             };
         }
-        if (n.isArray() && n.size() >= 2 && n.get(0).isTextual()) {
-            String op = n.get(0).textValue();
-            if (n.size() == 2) {
-                return new Unary(enumValue(UnaryOp.class, op), read(n.get(1)));
-            }
-            if (n.size() == 3) {
-                return new Binary(enumValue(BinaryOp.class, op), read(n.get(1)), read(n.get(2)));
-            }
+        if (!n.isArray() || n.size() == 0 || !n.get(0).isTextual()) {
+            throw new IllegalArgumentException(at + ": expected a number, a variable name or [\"OPERATOR\", "
+                    + "argument...], got " + shorten(n));
         }
-        throw new IllegalArgumentException("malformed expression tree node: " + n);
+        String op = n.get(0).textValue();
+        int args = n.size() - 1;
+        UnaryOp unary = enumValue(UnaryOp.class, op);
+        BinaryOp binary = enumValue(BinaryOp.class, op);
+        if (unary == null && binary == null) {
+            throw new IllegalArgumentException(at + ": unknown operator '" + op + "' in expression tree");
+        }
+        int wanted = unary != null ? 1 : 2;
+        if (args != wanted) {
+            throw new IllegalArgumentException(at + ": operator " + op + " takes " + wanted
+                    + (wanted == 1 ? " argument" : " arguments") + ", got " + args + ": " + shorten(n));
+        }
+        if (unary != null) {
+            return new Unary(unary, read(n.get(1), at + "[1]"));
+        }
+        return new Binary(binary, read(n.get(1), at + "[1]"), read(n.get(2), at + "[2]"));
+    }
+
+    private static String shorten(JsonNode n) {
+        String s = n.toString();
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 
     private static <E extends Enum<E>> E enumValue(Class<E> type, String name) {
-        try {
-            return Enum.valueOf(type, name);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown operator '" + name + "' in expression tree", e);
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equals(name)) {
+                return e;
+            }
         }
+        return null;
     }
 }

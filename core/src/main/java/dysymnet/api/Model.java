@@ -272,6 +272,7 @@ public final class Model {
         for (double v : history.bestRewards()) {
             br.add(v);
         }
+        nullForNonFinite(root);
         try {
             return m.writeValueAsString(root);
         } catch (JsonProcessingException e) {
@@ -280,8 +281,57 @@ public final class Model {
     }
 
     /**
+     * Replaces every number that is not finite by {@code null}: JSON has no NaN or infinity (Jackson would write
+     * them as strings, which other readers take for text). {@link #fromJson} reads {@code null} back as NaN.
+     */
+    private static void nullForNonFinite(JsonNode node) {
+        if (node instanceof ObjectNode) {
+            ObjectNode o = (ObjectNode) node;
+            List<String> names = new ArrayList<>();
+            o.fieldNames().forEachRemaining(names::add);
+            for (String name : names) {
+                JsonNode v = o.get(name);
+                if (v.isNumber() && !Double.isFinite(v.doubleValue())) {
+                    o.putNull(name);
+                } else {
+                    nullForNonFinite(v);
+                }
+            }
+        } else if (node instanceof ArrayNode) {
+            ArrayNode a = (ArrayNode) node;
+            for (int i = 0; i < a.size(); i++) {
+                JsonNode v = a.get(i);
+                if (v.isNumber() && !Double.isFinite(v.doubleValue())) {
+                    a.set(i, a.nullNode());
+                } else {
+                    nullForNonFinite(v);
+                }
+            }
+        }
+    }
+
+    /** A number field: {@code null} or absent is NaN; the strings of earlier files ("NaN", "Infinity") are read. */
+    private static double number(JsonNode n) {
+        if (n == null || n.isNull() || n.isMissingNode()) {
+            return Double.NaN;
+        }
+        if (n.isTextual()) {
+            switch (n.textValue()) {
+                case "Infinity":
+                    return Double.POSITIVE_INFINITY;
+                case "-Infinity":
+                    return Double.NEGATIVE_INFINITY;
+                default:
+                    return Double.NaN;
+            }
+        }
+        return n.asDouble();
+    }
+
+    /**
      * Reads a model written by {@link #toJson()}, of this format version or version 1 (whose settings were text and
      * are not restored: {@link #settings()} is then empty); a malformed text gives an IllegalArgumentException.
+     * Numbers that are {@code null} (how non-finite values are written) or absent read as NaN.
      */
     public static Model fromJson(String json) {
         JsonNode root;
@@ -304,12 +354,12 @@ public final class Model {
         List<Candidate> pareto = new ArrayList<>();
         for (JsonNode n : root.path("pareto")) {
             Expr ce = ExprJson.read(n.get("tree"));
-            pareto.add(new Candidate(ce, ce.complexity(), n.path("mse_train").asDouble(),
-                    n.path("r2_train").asDouble(), n.path("reward").asDouble(),
+            pareto.add(new Candidate(ce, ce.complexity(), number(n.get("mse_train")),
+                    number(n.get("r2_train")), number(n.get("reward")),
                     n.path("architecture").asText(""), n.path("step").asInt()));
         }
         SearchHistory history = new SearchHistory(pareto, doubles(root.path("mean_reward")),
-                doubles(root.path("best_reward")), root.path("elapsed_seconds").asDouble(),
+                doubles(root.path("best_reward")), number(root.get("elapsed_seconds")),
                 root.path("networks_trained").asLong(), root.path("failed_architectures").asLong(0),
                 root.path("stop_reason").asText(""));
         long seed = root.path("seed").asLong();
@@ -328,14 +378,14 @@ public final class Model {
             provenance = new Provenance(settings, settings == null ? seed : settings.seed(),
                     root.path("library_version").asText(""), data);
         }
-        return new Model(e, features, root.path("target").asText("y"), root.path("mse_train").asDouble(),
-                root.path("r2_train").asDouble(), history, provenance);
+        return new Model(e, features, root.path("target").asText("y"), number(root.get("mse_train")),
+                number(root.get("r2_train")), history, provenance);
     }
 
     private static double[] doubles(JsonNode arr) {
         double[] d = new double[arr.size()];
         for (int i = 0; i < d.length; i++) {
-            d[i] = arr.get(i).asDouble();
+            d[i] = number(arr.get(i));
         }
         return d;
     }

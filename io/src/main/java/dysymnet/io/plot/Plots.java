@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -39,6 +40,9 @@ public final class Plots {
     static {
         // the command runs on servers without a display
         System.setProperty("java.awt.headless", "true");
+        // encode in memory: ImageIO's default file cache puts a temporary file in java.io.tmpdir for every image and
+        // registers a shutdown hook on first use, which fails when a plot is written during shutdown
+        ImageIO.setUseCache(false);
     }
 
     private Plots() {

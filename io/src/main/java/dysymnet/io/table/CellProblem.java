@@ -31,6 +31,8 @@ record CellProblem(Kind kind, int row, int line, String text) {
     }
 
     private static String decimalCommaHint(String s) {
-        return s.matches("[+-]?\\d*,\\d+([eE][+-]?\\d+)?") ? " (decimal commas are not supported; use a point)" : "";
+        return Cells.isDecimalComma(s)
+                ? ": it uses a decimal comma, and a decimal point is expected (" + s.strip().replace(',', '.') + ")"
+                : "";
     }
 }

@@ -39,6 +39,20 @@ final class Cells {
         return Double.parseDouble(s);
     }
 
+    /**
+     * Whether the cell is a number written with a decimal comma ({@code 1,5}, {@code -0,25}, {@code ,5e3}), which
+     * the reader does not accept but recognises, to say so and to detect the delimiter and header around it.
+     */
+    static boolean isDecimalComma(String cell) {
+        String s = cell.strip();
+        int comma = s.indexOf(',');
+        if (comma < 0 || s.indexOf(',', comma + 1) >= 0) {
+            return false;
+        }
+        String point = s.substring(0, comma) + "." + s.substring(comma + 1);
+        return comma + 1 < s.length() && isDigit(s.charAt(comma + 1)) && isDecimal(point);
+    }
+
     /** Optional sign, digits with an optional point (at least one digit), optional exponent (e, E, or d, D). */
     static boolean isDecimal(String s) {
         int n = s.length();

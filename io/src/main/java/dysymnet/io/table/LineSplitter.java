@@ -1,32 +1,29 @@
 package dysymnet.io.table;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * Splits one line of a file into its cells for a given delimiter: cells are stripped, double quotes around cells
- * are removed, and a quoted cell may hold the delimiter.
+ * are removed (a doubled quote inside stands for one), and a quoted cell may hold the delimiter. A quoted cell
+ * cannot hold a line break: the reader works line by line, and a numeric table has no use for one.
  */
 final class LineSplitter {
-    private static final CSVFormat QUOTED_LINE = CSVFormat.DEFAULT.builder()
-            .setIgnoreSurroundingSpaces(true)
-            .setTrim(true)
-            .setIgnoreEmptyLines(false)
-            .get();
-    private static final Map<Delimiter, CSVFormat> FORMATS = new HashMap<>();
+    /** A quoted cell that is not closed on its line: the reader tells a line break inside it from a missing quote. */
+    static final class UnclosedQuote extends InputException {
+        private static final long serialVersionUID = 1L;
 
-    static {
-        for (Delimiter d : Delimiter.values()) {
-            if (d != Delimiter.WHITESPACE) {
-                FORMATS.put(d, QUOTED_LINE.builder().setDelimiter(d.symbol()).get());
-            }
+        final int line;
+        final int column;
+        /** Where the cell's opening quote is in the line. */
+        final int open;
+
+        UnclosedQuote(String shown, int line, int column, int open) {
+            super(shown + ": row " + line + ", column " + column + ": unbalanced double quotes (the quote that "
+                    + "opens the cell is never closed)");
+            this.line = line;
+            this.column = column;
+            this.open = open;
         }
     }
 
@@ -41,7 +38,8 @@ final class LineSplitter {
      * The cells of {@code line}.
      *
      * @param lineNo the line's number in the file, for messages
-     * @throws InputException if the line's double quotes do not pair up
+     * @throws UnclosedQuote  if a quoted cell is not closed on the line
+     * @throws InputException if text follows the closing quote of a quoted cell
      */
     List<String> split(String line, Delimiter d, int lineNo) {
         List<String> cells = new ArrayList<>();
@@ -63,24 +61,24 @@ final class LineSplitter {
             }
             return cells;
         }
-        if (line.indexOf('"') >= 0) {
-            // quoted cells may contain the delimiter: leave them to commons-csv
-            try (CSVParser parser = CSVParser.parse(line, FORMATS.get(d))) {
-                List<CSVRecord> records = parser.getRecords();
-                if (records.size() == 1) {
-                    for (String c : records.get(0)) {
-                        cells.add(c);
-                    }
-                    return cells;
-                }
-                throw InputException.of(shown, "row " + lineNo + ": cannot split the line into cells");
-            } catch (IOException | UncheckedIOException | IllegalStateException e) {
-                throw InputException.of(shown, "row " + lineNo + ": unbalanced double quotes");
-            }
-        }
         char c = d.symbol();
+        boolean quotes = line.indexOf('"') >= 0;
+        int n = line.length();
         int start = 0;
         while (true) {
+            if (quotes) {
+                int q = start;
+                while (q < n && line.charAt(q) != c && Character.isWhitespace(line.charAt(q))) {
+                    q++;
+                }
+                if (q < n && line.charAt(q) == '"') {
+                    start = quoted(line, q, c, lineNo, cells.size() + 1, cells);
+                    if (start < 0) {
+                        return cells;
+                    }
+                    continue;
+                }
+            }
             int end = line.indexOf(c, start);
             if (end < 0) {
                 cells.add(line.substring(start).strip());
@@ -89,6 +87,42 @@ final class LineSplitter {
             cells.add(line.substring(start, end).strip());
             start = end + 1;
         }
+    }
+
+    /**
+     * Reads the quoted cell whose opening quote is at {@code open} into {@code cells}; returns where the next cell
+     * starts, or -1 at the end of the line.
+     */
+    private int quoted(String line, int open, char delimiter, int lineNo, int column, List<String> cells) {
+        int n = line.length();
+        StringBuilder cell = new StringBuilder();
+        int k = open + 1;
+        while (true) {
+            if (k >= n) {
+                throw new UnclosedQuote(shown, lineNo, column, open);
+            }
+            char ch = line.charAt(k);
+            if (ch == '"') {
+                if (k + 1 < n && line.charAt(k + 1) == '"') {
+                    cell.append('"');
+                    k += 2;
+                    continue;
+                }
+                k++;
+                break;
+            }
+            cell.append(ch);
+            k++;
+        }
+        while (k < n && line.charAt(k) != delimiter && Character.isWhitespace(line.charAt(k))) {
+            k++;
+        }
+        if (k < n && line.charAt(k) != delimiter) {
+            throw InputException.of(shown, "row " + lineNo + ", column " + column + ": text after the closing "
+                    + "double quote of a quoted cell");
+        }
+        cells.add(cell.toString().strip());
+        return k < n ? k + 1 : -1;
     }
 
     private static String unquote(String s) {

@@ -142,9 +142,11 @@ public final class TableReader {
             int lineNo = 0;
             List<String> sample = new ArrayList<>();
             List<Integer> sampleLines = new ArrayList<>();
+            List<String> raw = new ArrayList<>();
             String line;
             boolean anyLine = false;
             while (sample.size() < TableFormat.SAMPLE_LINES && (line = readLine(reader, lineNo)) != null) {
+                raw.add(line);
                 lineNo++;
                 anyLine = true;
                 if (lineNo == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF') {
@@ -168,14 +170,10 @@ public final class TableReader {
             }
             List<List<String>> sampleCells = new ArrayList<>();
             for (int k = 0; k < sample.size(); k++) {
-                sampleCells.add(splitter.split(sample.get(k), delimiter, sampleLines.get(k)));
+                sampleCells.add(split(sample.get(k), delimiter, sampleLines.get(k), reader, raw));
             }
-            boolean trailing = delimiter != Delimiter.WHITESPACE && TableFormat.allEndWithEmptyCell(sampleCells);
-            if (trailing) {
-                for (List<String> cells : sampleCells) {
-                    cells.remove(cells.size() - 1);
-                }
-            }
+            int trailing = delimiter == Delimiter.WHITESPACE ? 0 : TableFormat.trailingEmptyCells(sampleCells);
+            TableFormat.dropTrailingEmptyCells(sampleCells, trailing);
             int width = TableFormat.modeCount(sampleCells);
             boolean header = options.header() != null ? options.header() : TableFormat.detectHeader(sampleCells);
 
@@ -184,7 +182,7 @@ public final class TableReader {
             int first = 0;
             if (header) {
                 List<String> h = sampleCells.get(0);
-                checkWidth(h, width, sampleLines.get(0));
+                checkWidth(h, width, sampleLines.get(0), trailing);
                 for (int j = 0; j < width; j++) {
                     String name = h.get(j).strip();
                     names.add(name.isEmpty() ? "col" + (j + 1) : name);
@@ -197,7 +195,7 @@ public final class TableReader {
             }
             for (int k = first; k < sampleCells.size(); k++) {
                 List<String> cells = sampleCells.get(k);
-                checkWidth(cells, width, sampleLines.get(k));
+                checkWidth(cells, width, sampleLines.get(k), trailing);
                 data.add(cells, sampleLines.get(k));
             }
             while ((line = readLine(reader, lineNo)) != null) {
@@ -205,11 +203,11 @@ public final class TableReader {
                 if (!TableFormat.isContent(line)) {
                     continue;
                 }
-                List<String> cells = splitter.split(line, delimiter, lineNo);
-                if (trailing && cells.size() == width + 1 && cells.get(width).isEmpty()) {
-                    cells.remove(width);
+                List<String> cells = split(line, delimiter, lineNo, reader, raw);
+                for (int t = 0; t < trailing && cells.size() > width && cells.get(cells.size() - 1).isEmpty(); t++) {
+                    cells.remove(cells.size() - 1);
                 }
-                checkWidth(cells, width, lineNo);
+                checkWidth(cells, width, lineNo, trailing);
                 data.add(cells, lineNo);
             }
             if (data.rows() == 0) {
@@ -217,6 +215,39 @@ public final class TableReader {
             }
             return new Table(names, data.columns(), file, shown, header, delimiter, gzipped, data.lines(), options,
                     data.firstMissing, data.firstText);
+        }
+
+        /**
+         * Splits a line; a quoted cell left open at its end is reported as holding a line break when the next line
+         * has a double quote (it then seems to close there), else as unbalanced quotes.
+         *
+         * @param raw the lines read so far, for the line after {@code lineNo}; further lines are peeked at
+         */
+        private List<String> split(String line, Delimiter delimiter, int lineNo, BufferedReader reader,
+                                   List<String> raw) throws IOException {
+            try {
+                return splitter.split(line, delimiter, lineNo);
+            } catch (LineSplitter.UnclosedQuote e) {
+                String next = lineNo < raw.size() ? raw.get(lineNo) : peekLine(reader);
+                if (next != null && next.indexOf('"') >= 0) {
+                    throw fail("row " + e.line + ", column " + e.column + ": a quoted cell holds a line break (it "
+                            + "continues on line " + (e.line + 1) + "), which a table cell cannot have; remove the "
+                            + "line break");
+                }
+                throw e;
+            }
+        }
+
+        /** The next line without consuming it, or null (at the end, or when it is too long to look ahead). */
+        private static String peekLine(BufferedReader reader) {
+            try {
+                reader.mark(1 << 16);
+                String next = reader.readLine();
+                reader.reset();
+                return next;
+            } catch (IOException e) {
+                return null;
+            }
         }
 
         private String readLine(BufferedReader reader, int linesSoFar) throws IOException {
@@ -227,10 +258,11 @@ public final class TableReader {
             }
         }
 
-        private void checkWidth(List<String> cells, int width, int line) {
+        private void checkWidth(List<String> cells, int width, int line, int trailing) {
             if (cells.size() != width) {
                 throw fail("row " + line + " has " + cells.size() + (cells.size() == 1 ? " cell" : " cells")
-                        + ", expected " + width);
+                        + ", expected " + width + (trailing > 0 && cells.size() > width ? " (the first rows end with "
+                        + trailing + " empty " + (trailing == 1 ? "cell" : "cells") + ", which are ignored)" : ""));
             }
         }
 

@@ -118,6 +118,59 @@ class TableReaderTest {
     }
 
     @Test
+    void decimalCommasAreNamedAtTheirCellNotAtTheHeader() {
+        String expected = "row 2, column 'x' (1): '1,5' is not a number: it uses a decimal comma, and a decimal "
+                + "point is expected (1.5)";
+        String rows = "1,5;2,3\n2,5;3,25\n3,5;4,1\n4,5;5,3\n5,5;6,3\n";
+        assertEquals(expected, error(file("semicolon.csv", "x;y\n" + rows)));
+        assertEquals(expected, error(file("tab.tsv", "x\ty\n" + rows.replace(';', '\t'))));
+        assertEquals(expected, error(file("spaces.txt", "x y\n" + rows.replace(';', ' '))));
+        assertEquals(expected, error(file("quoted.csv", "x,y\n" + rows.replaceAll("([0-9,]+);([0-9,]+)", "\"$1\",\"$2\""))));
+        // without a header: the first row is data, and the semicolon, not the comma, is the delimiter
+        Path noHeader = file("nohead.csv", rows);
+        assertEquals(Delimiter.SEMICOLON, read(noHeader).delimiter());
+        assertEquals("row 1, column 'col1' (1): '1,5' is not a number: it uses a decimal comma, and a decimal point "
+                + "is expected (1.5)", error(noHeader));
+    }
+
+    @Test
+    void aQuotedCellWithALineBreakIsNamedAsSuch() {
+        assertEquals("row 1, column 2: a quoted cell holds a line break (it continues on line 2), which a table cell "
+                + "cannot have; remove the line break",
+                error(file("h.csv", "\"x\",\"height\n(m)\"\n1,2\n2,3\n3,5\n4,4\n5,6\n")));
+        // past the lines the format is detected from, too
+        StringBuilder sb = new StringBuilder("x,y\n");
+        for (int i = 0; i < 80; i++) {
+            sb.append(i).append(',').append(i % 7).append('\n');
+        }
+        sb.append("81,\"3\n\"\n82,4\n");
+        assertEquals("row 82, column 2: a quoted cell holds a line break (it continues on line 83), which a table "
+                + "cell cannot have; remove the line break", error(file("late.csv", sb.toString())));
+        assertEquals("row 2, column 1: text after the closing double quote of a quoted cell",
+                error(file("after.csv", "x,y\n\"1\"2,3\n2,3\n3,5\n4,4\n5,6\n")));
+    }
+
+    @Test
+    void severalTrailingEmptyColumnsAreDelimitersClosingTheLines() {
+        Table t = read(file("two.csv", SIMPLE.replace("\n", ",,\n")));
+        assertSimple(t, Delimiter.COMMA);
+        // a header written without them
+        Table h = read(file("header.csv", "a;b;y\n1;2;3;;\n2;3;5;;\n3;5;8;;\n4;7;11;;\n5;11;16;;\n"));
+        assertSimple(h, Delimiter.SEMICOLON);
+        // a row below that fills one of them is named with what was ignored
+        StringBuilder sb = new StringBuilder("a,b,y\n");
+        for (int i = 0; i < 60; i++) {
+            sb.append(i).append(',').append(i + 1).append(',').append(2 * i).append(",,\n");
+        }
+        sb.append("1,2,3,4,\n");
+        assertEquals("row 62 has 4 cells, expected 3 (the first rows end with 2 empty cells, which are ignored)",
+                error(file("filled.csv", sb.toString())));
+        // a column that is empty in every row but named in the header is a column with empty cells
+        assertEquals("row 2, column 'z' (3): empty cell (use --drop-missing to skip such rows)",
+                error(file("z.csv", "x,y,z\n1,2,\n2,3,\n3,5,\n4,4,\n5,6,\n"), ReadOptions.defaults()));
+    }
+
+    @Test
     void emptyCell() {
         Path p = file("e.csv", "a,b,y\n1,2,3\n2,3,\n3,5,8\n4,7,11\n5,11,16\n");
         assertEquals("row 3, column 'y' (3): empty cell (use --drop-missing to skip such rows)", error(p));
@@ -238,7 +291,8 @@ class TableReaderTest {
     @Test
     void unbalancedQuotes() {
         Path p = file("q.csv", "a,b,y\n1,2,3\n2,\"3,5\n3,5,8\n4,7,11\n5,11,16\n");
-        assertEquals("row 3: unbalanced double quotes", error(p));
+        assertEquals("row 3, column 2: unbalanced double quotes (the quote that opens the cell is never closed)",
+                error(p));
     }
 
     @Test

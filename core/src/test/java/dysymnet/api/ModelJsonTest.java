@@ -1,0 +1,64 @@
+package dysymnet.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dysymnet.expr.Binary;
+import dysymnet.expr.BinaryOp;
+import dysymnet.expr.Const;
+import dysymnet.expr.Expr;
+import dysymnet.expr.Var;
+import dysymnet.search.Candidate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** model.json has no NaN or infinity (JSON has none): they are written as null and read back as NaN. */
+class ModelJsonTest {
+    private static Model withNonFiniteNumbers() {
+        Expr e = new Binary(BinaryOp.ADD, new Var("x"), new Const(Double.NaN));
+        Candidate c = new Candidate(e, e.complexity(), Double.POSITIVE_INFINITY, Double.NaN, Double.NaN, "1x1", 0);
+        SearchHistory h = new SearchHistory(List.of(c), new double[] {Double.NaN, 0.5},
+                new double[] {Double.NEGATIVE_INFINITY, 0.75}, 1.5, 2, 1, "CANCELLED");
+        return new Model(e, List.of("x"), "y", Double.POSITIVE_INFINITY, Double.NaN, h,
+                new Provenance(null, 3, "test", null));
+    }
+
+    @Test
+    void nonFiniteNumbersAreWrittenAsNullAndReadAsNaN() throws Exception {
+        Model m = withNonFiniteNumbers();
+        String json = m.toJson();
+        // no number written as a string (the formula text says "NaN" as the parser reads it)
+        assertFalse(json.contains("\"NaN\"") || json.contains("Infinity\""), json);
+        JsonNode root = new ObjectMapper().readTree(json);
+        assertTrue(root.get("mse_train").isNull(), json);
+        assertTrue(root.get("r2_train").isNull(), json);
+        assertTrue(root.get("tree").get(2).isNull(), json);
+        assertTrue(root.get("pareto").get(0).get("mse_train").isNull(), json);
+        assertTrue(root.get("mean_reward").get(0).isNull(), json);
+        assertTrue(root.get("best_reward").get(0).isNull(), json);
+        assertEquals(0.75, root.get("best_reward").get(1).asDouble());
+
+        Model back = Model.fromJson(json);
+        assertTrue(Double.isNaN(back.trainMse()));
+        assertTrue(Double.isNaN(back.trainR2()));
+        assertEquals(m.expression(), back.expression());
+        assertTrue(Double.isNaN(back.pareto().get(0).mse()));
+        assertTrue(Double.isNaN(back.meanRewards()[0]));
+        assertEquals(0.5, back.meanRewards()[1]);
+        assertEquals(1.5, back.elapsedSeconds());
+    }
+
+    @Test
+    void theStringsOfEarlierFilesStillRead() throws Exception {
+        ObjectNode root = (ObjectNode) new ObjectMapper().readTree(withNonFiniteNumbers().toJson());
+        root.put("mse_train", "Infinity");
+        root.set("tree", new ObjectMapper().readTree("[\"MUL\", \"x\", \"-Infinity\"]"));
+        Model back = Model.fromJson(root.toString());
+        assertEquals(Double.POSITIVE_INFINITY, back.trainMse());
+        assertEquals(new Binary(BinaryOp.MUL, new Var("x"), new Const(Double.NEGATIVE_INFINITY)), back.expression());
+    }
+}
