@@ -1,11 +1,11 @@
 package dysymnet.bench;
 
 import dysymnet.cli.PhysicsModels;
-import dysymnet.io.AtomicFiles;
-import dysymnet.io.plot.Plots;
 import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Parser;
+import dysymnet.io.AtomicFiles;
+import dysymnet.io.plot.Plots;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

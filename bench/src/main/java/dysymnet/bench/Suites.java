@@ -1,14 +1,14 @@
 package dysymnet.bench;
 
-import dysymnet.io.table.ReadOptions;
-import dysymnet.io.table.Selection;
-import dysymnet.io.table.Table;
-import dysymnet.io.table.TableReader;
 import dysymnet.data.Dataset;
 import dysymnet.data.Seeds;
 import dysymnet.expr.Expr;
 import dysymnet.expr.ParseException;
 import dysymnet.expr.Parser;
+import dysymnet.io.table.ReadOptions;
+import dysymnet.io.table.Selection;
+import dysymnet.io.table.Table;
+import dysymnet.io.table.TableReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;

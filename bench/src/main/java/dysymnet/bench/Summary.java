@@ -1,8 +1,8 @@
 package dysymnet.bench;
 
-import dysymnet.io.AtomicFiles;
 import dysymnet.expr.Parser;
 import dysymnet.expr.Printer;
+import dysymnet.io.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

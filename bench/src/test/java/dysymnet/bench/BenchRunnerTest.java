@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.data.Dataset;
+import dysymnet.data.Metrics;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
-import dysymnet.data.Metrics;
 import dysymnet.search.Settings;
 import java.io.PrintWriter;
 import java.io.StringWriter;

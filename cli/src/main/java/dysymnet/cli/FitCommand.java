@@ -1,12 +1,12 @@
 package dysymnet.cli;
 
 import dysymnet.api.SymbolicRegressor;
+import dysymnet.data.Dataset;
+import dysymnet.data.Seeds;
 import dysymnet.io.table.ReadOptions;
 import dysymnet.io.table.Selection;
 import dysymnet.io.table.Table;
 import dysymnet.io.table.TableReader;
-import dysymnet.data.Dataset;
-import dysymnet.data.Seeds;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,10 +15,10 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code dysymnet fit FILE}: finds a formula for a column of a CSV/TSV table. */
 @Command(name = "fit", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,

@@ -1,13 +1,13 @@
 package dysymnet.cli;
 
 import dysymnet.data.Dataset;
-import dysymnet.expr.Expr;
+import dysymnet.data.Metrics;
 import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
 import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.FitResult;
 import dysymnet.fit.LevenbergMarquardtFitter;
-import dysymnet.data.Metrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.data.Dataset;
+import dysymnet.data.Metrics;
 import dysymnet.data.Scaling;
 import dysymnet.expr.Const;
-import dysymnet.data.Metrics;
 import dysymnet.net.Operator;
 import java.time.Duration;
 import java.util.List;

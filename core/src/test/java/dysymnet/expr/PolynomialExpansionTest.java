@@ -5,10 +5,10 @@ import static dysymnet.expr.Simplifier.simplify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.testing.Gen;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import dysymnet.testing.Gen;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import java.util.stream.LongStream;

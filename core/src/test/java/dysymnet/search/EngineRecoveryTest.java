@@ -3,11 +3,11 @@ package dysymnet.search;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.data.Dataset;
+import dysymnet.data.Metrics;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
 import dysymnet.expr.Printer;
-import dysymnet.data.Metrics;
 import dysymnet.net.Architecture;
 import dysymnet.net.TrainConfig;
 import java.util.ArrayList;
