@@ -122,15 +122,24 @@ public final class SymbolicRegressor {
         for (Candidate c : r.front().candidates()) {
             front.add(unscaled(c, scaling, data.names()));
         }
-        double[] pred = Evaluator.evaluate(chosen.expression(), data);
-        double r2 = Metrics.r2(pred, data.y());
+        double mse;
+        double r2;
+        if (scaling.isIdentity()) {
+            // scored on these very data by the same evaluation: no need to evaluate it again after the search
+            mse = chosen.mse();
+            r2 = chosen.r2();
+        } else {
+            double[] pred = Evaluator.evaluate(chosen.expression(), data);
+            mse = Metrics.mse(pred, data.y());
+            r2 = Metrics.r2(pred, data.y());
+        }
         if (!(r2 > Double.NEGATIVE_INFINITY)) {
             throw new NoFormulaException("the chosen formula " + Printer.infix(chosen.expression(), 6)
                     + " is not finite on the data");
         }
         SearchHistory history = new SearchHistory(front, r.meanRewards(), r.bestRewards(),
                 r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.stopReason().name());
-        return new Model(chosen.expression(), data.names(), targetName, Metrics.mse(pred, data.y()), r2, history,
+        return new Model(chosen.expression(), data.names(), targetName, mse, r2, history,
                 Provenance.of(settings, DataFingerprint.of(data)));
     }
 

@@ -10,10 +10,14 @@ import java.util.Objects;
  * as parameters {@code theta} and the Jacobian {@code d value_i / d theta_k}.
  *
  * <p>The program has one slot per tree node in post-order (children before parents). A slot whose subtree holds no
- * variable is a single scalar; any other slot is a column of {@link #rows()} values in a buffer allocated once, at
- * compilation. The Jacobian is computed in reverse mode over columns: one forward sweep, then one backward sweep
- * that carries the adjoint column {@code d value_i / d slot_i} from the root down to every parameter, so its cost
- * is about two evaluations whatever the number of parameters. All numbers come from {@link UnaryOp} and
+ * variable is a single scalar; any other slot is a column of values. The rows are evaluated in blocks of
+ * {@link #blockRows()} rows, every slot's column being a buffer of one block allocated once, at compilation: the
+ * memory is that of one block per slot (at most about {@value #MAX_BUFFER_DOUBLES} doubles, the block shrinking for
+ * large formulas), not of all the rows per slot, so a formula of thousands of nodes evaluates on any number of rows.
+ * Each row's numbers are computed by the same operations whatever the block size, so the values do not depend on
+ * it. The Jacobian is computed in reverse mode over each block: one forward sweep, then one backward sweep that
+ * carries the adjoint column {@code d value_i / d slot_i} from the root down to every parameter, so its cost is
+ * about two evaluations whatever the number of parameters. All numbers come from {@link UnaryOp} and
  * {@link BinaryOp}, the shared protected semantics.
  *
  * <p>The layout of the program is {@link ExprProgram}'s; this class holds the buffers and runs it.
@@ -22,7 +26,19 @@ import java.util.Objects;
  * (its buffers are reused between calls).
  */
 public final class CompiledExpr {
+    /** Rows of a block for formulas small enough (a multiple of 16; 32 KB per buffer). */
+    public static final int MAX_BLOCK_ROWS = 4096;
+    /** Rows of a block at least, however large the formula. */
+    public static final int MIN_BLOCK_ROWS = 16;
+    /**
+     * The work buffers (a value column per slot, an adjoint column per slot with a parameter below) hold about this
+     * many doubles (8 MB): the block is {@link #MAX_BLOCK_ROWS} rows unless the formula has more than 256 buffered
+     * slots, and shrinks (to {@link #MIN_BLOCK_ROWS}) beyond.
+     */
+    public static final int MAX_BUFFER_DOUBLES = 1 << 20;
+
     private final int rows;
+    private final int block;
     private final int nameCount;
     private final int size;
     private final Kind[] kind;
@@ -38,7 +54,11 @@ public final class CompiledExpr {
     private final double[] initialTheta;
 
     private final double[] scalar;
+    /** The block buffer of each computed column slot (null for scalars and variables). */
+    private final double[][] buffer;
+    /** Where each column slot's values of the current block are: an array and the offset of the block's first row. */
     private final double[][] col;
+    private final int[] off;
     private final double[][] adj;
     private final double[] out;
 
@@ -66,21 +86,44 @@ public final class CompiledExpr {
         for (int k = 0; k < paramNode.length; k++) {
             initialTheta[k] = constValue[paramNode[k]];
         }
-        this.scalar = new double[size];
-        this.col = new double[size][];
-        this.out = new double[rows];
-        int root = size - 1;
+        int buffers = 0;
         for (int n = 0; n < size; n++) {
-            if ((kind[n] == Kind.UNARY || kind[n] == Kind.BINARY) && !uniform[n]) {
-                col[n] = n == root ? out : new double[rows];
+            if (computedColumn(n)) {
+                buffers++;
+            }
+            if (hasParam[n]) {
+                buffers++;
+            }
+        }
+        this.block = blockRows(rows, buffers);
+        this.scalar = new double[size];
+        this.buffer = new double[size][];
+        this.col = new double[size][];
+        this.off = new int[size];
+        this.out = new double[rows];
+        for (int n = 0; n < size; n++) {
+            if (computedColumn(n)) {
+                buffer[n] = new double[block];
             }
         }
         this.adj = new double[size][];
         for (int n = 0; n < size; n++) {
             if (hasParam[n]) {
-                adj[n] = new double[rows];
+                adj[n] = new double[block];
             }
         }
+    }
+
+    /** Whether slot n computes a column (an operator over something that varies by row). */
+    private boolean computedColumn(int n) {
+        return (kind[n] == Kind.UNARY || kind[n] == Kind.BINARY) && !uniform[n];
+    }
+
+    /** The block size for {@code buffers} buffered slots: all the rows when they fit, else a multiple of 16. */
+    static int blockRows(int rows, int buffers) {
+        int b = buffers == 0 ? MAX_BLOCK_ROWS : MAX_BUFFER_DOUBLES / buffers;
+        b = Math.max(MIN_BLOCK_ROWS, Math.min(MAX_BLOCK_ROWS, b & ~15));
+        return Math.min(rows, b);
     }
 
     /** Compiles {@code e} with all its constants fixed. */
@@ -100,6 +143,11 @@ public final class CompiledExpr {
 
     public int rows() {
         return rows;
+    }
+
+    /** The rows evaluated at a time. */
+    public int blockRows() {
+        return block;
     }
 
     /** Number of parameters (0 for {@link #compile}). */
@@ -126,8 +174,12 @@ public final class CompiledExpr {
      */
     public double[] values(double[][] columns, double[] theta) {
         check(columns, theta);
-        forward(columns, theta);
-        return result();
+        for (int start = 0; start < rows; start += block) {
+            int m = Math.min(block, rows - start);
+            forward(columns, theta, start, m);
+            result(start, m);
+        }
+        return out;
     }
 
     /**
@@ -150,15 +202,19 @@ public final class CompiledExpr {
                 throw new IllegalArgumentException("jacobianOut[" + k + "] must have " + rows + " entries");
             }
         }
-        forward(columns, theta);
-        System.arraycopy(result(), 0, valuesOut, 0, rows);
-        if (paramNode.length == 0) {
-            return;
+        for (int start = 0; start < rows; start += block) {
+            int m = Math.min(block, rows - start);
+            forward(columns, theta, start, m);
+            result(start, m);
+            if (paramNode.length == 0) {
+                continue;
+            }
+            backward(m);
+            for (int k = 0; k < paramNode.length; k++) {
+                System.arraycopy(adj[paramNode[k]], 0, jacobianOut[k], start, m);
+            }
         }
-        backward();
-        for (int k = 0; k < paramNode.length; k++) {
-            System.arraycopy(adj[paramNode[k]], 0, jacobianOut[k], 0, rows);
-        }
+        System.arraycopy(out, 0, valuesOut, 0, rows);
     }
 
     private void check(double[][] columns, double[] theta) {
@@ -179,23 +235,26 @@ public final class CompiledExpr {
         }
     }
 
-    private double[] result() {
+    /** Writes the root's values of the block of {@code m} rows at {@code start} into {@link #out}. */
+    private void result(int start, int m) {
         int root = size - 1;
-        if (kind[root] == Kind.VAR) {
-            System.arraycopy(col[root], 0, out, 0, rows);
-        } else if (uniform[root]) {
-            Arrays.fill(out, scalar[root]);
+        if (uniform[root]) {
+            Arrays.fill(out, start, start + m, scalar[root]);
+        } else {
+            System.arraycopy(col[root], off[root], out, start, m);
         }
-        return out;
     }
 
-    private void forward(double[][] columns, double[] theta) {
-        int m = rows;
+    /** Evaluates every slot on the block of {@code m} rows starting at row {@code start}. */
+    private void forward(double[][] columns, double[] theta, int start, int m) {
         for (int n = 0; n < size; n++) {
             switch (kind[n]) {
                 case CONST -> scalar[n] = constValue[n];
                 case PARAM -> scalar[n] = theta[index[n]];
-                case VAR -> col[n] = columns[index[n]];
+                case VAR -> {
+                    col[n] = columns[index[n]];
+                    off[n] = start;
+                }
                 case UNARY -> unaryForward(n, m);
                 case BINARY -> binaryForward(n, m);
             }
@@ -209,9 +268,12 @@ public final class CompiledExpr {
             scalar[n] = op.apply(scalar[a]);
         } else {
             double[] x = col[a];
-            double[] o = col[n];
+            int xo = off[a];
+            double[] o = buffer[n];
+            col[n] = o;
+            off[n] = 0;
             for (int i = 0; i < m; i++) {
-                o[i] = op.apply(x[i]);
+                o[i] = op.apply(x[xo + i]);
             }
         }
     }
@@ -224,52 +286,58 @@ public final class CompiledExpr {
             scalar[n] = op.apply(scalar[a], scalar[b]);
             return;
         }
-        double[] o = col[n];
+        double[] o = buffer[n];
+        col[n] = o;
+        off[n] = 0;
         if (uniform[a]) {
             double x = scalar[a];
             double[] y = col[b];
+            int yo = off[b];
             for (int i = 0; i < m; i++) {
-                o[i] = op.apply(x, y[i]);
+                o[i] = op.apply(x, y[yo + i]);
             }
         } else if (uniform[b]) {
             double[] x = col[a];
+            int xo = off[a];
             double y = scalar[b];
             // The most frequent shapes get loops with a constant operator, which the JIT compiles without a
             // per-element switch; the numbers are still those of BinaryOp.apply.
             switch (op) {
                 case ADD -> {
                     for (int i = 0; i < m; i++) {
-                        o[i] = BinaryOp.ADD.apply(x[i], y);
+                        o[i] = BinaryOp.ADD.apply(x[xo + i], y);
                     }
                 }
                 case MUL -> {
                     for (int i = 0; i < m; i++) {
-                        o[i] = BinaryOp.MUL.apply(x[i], y);
+                        o[i] = BinaryOp.MUL.apply(x[xo + i], y);
                     }
                 }
                 default -> {
                     for (int i = 0; i < m; i++) {
-                        o[i] = op.apply(x[i], y);
+                        o[i] = op.apply(x[xo + i], y);
                     }
                 }
             }
         } else {
             double[] x = col[a];
+            int xo = off[a];
             double[] y = col[b];
+            int yo = off[b];
             switch (op) {
                 case ADD -> {
                     for (int i = 0; i < m; i++) {
-                        o[i] = BinaryOp.ADD.apply(x[i], y[i]);
+                        o[i] = BinaryOp.ADD.apply(x[xo + i], y[yo + i]);
                     }
                 }
                 case MUL -> {
                     for (int i = 0; i < m; i++) {
-                        o[i] = BinaryOp.MUL.apply(x[i], y[i]);
+                        o[i] = BinaryOp.MUL.apply(x[xo + i], y[yo + i]);
                     }
                 }
                 default -> {
                     for (int i = 0; i < m; i++) {
-                        o[i] = op.apply(x[i], y[i]);
+                        o[i] = op.apply(x[xo + i], y[yo + i]);
                     }
                 }
             }
@@ -277,14 +345,14 @@ public final class CompiledExpr {
     }
 
     /**
-     * Reverse sweep. In a tree every slot has one parent, so each adjoint column is written exactly once, by its
-     * parent, which has a larger index. A zero adjoint stays zero even where a local derivative is infinite, so a
-     * branch that cannot influence the value (for example multiplied by 0) does not spread NaN.
+     * Reverse sweep over the block of {@code m} rows evaluated last. In a tree every slot has one parent, so each
+     * adjoint column is written exactly once, by its parent, which has a larger index. A zero adjoint stays zero
+     * even where a local derivative is infinite, so a branch that cannot influence the value (for example
+     * multiplied by 0) does not spread NaN.
      */
-    private void backward() {
-        int m = rows;
+    private void backward(int m) {
         int root = size - 1;
-        Arrays.fill(adj[root], 1.0);
+        Arrays.fill(adj[root], 0, m, 1.0);
         for (int n = size - 1; n >= 0; n--) {
             if (!hasParam[n]) {
                 continue;
@@ -301,8 +369,9 @@ public final class CompiledExpr {
                     }
                 } else {
                     double[] x = col[a];
+                    int xo = off[a];
                     for (int i = 0; i < m; i++) {
-                        ga[i] = g[i] == 0.0 ? 0.0 : g[i] * op.derivative(x[i]);
+                        ga[i] = g[i] == 0.0 ? 0.0 : g[i] * op.derivative(x[xo + i]);
                     }
                 }
             } else if (kind[n] == Kind.BINARY) {
@@ -319,20 +388,24 @@ public final class CompiledExpr {
                     } else if (uniform[a]) {
                         double x = scalar[a];
                         double[] y = col[b];
+                        int yo = off[b];
                         for (int i = 0; i < m; i++) {
-                            ga[i] = g[i] == 0.0 ? 0.0 : g[i] * op.dLeft(x, y[i]);
+                            ga[i] = g[i] == 0.0 ? 0.0 : g[i] * op.dLeft(x, y[yo + i]);
                         }
                     } else if (uniform[b]) {
                         double[] x = col[a];
+                        int xo = off[a];
                         double y = scalar[b];
                         for (int i = 0; i < m; i++) {
-                            ga[i] = g[i] == 0.0 ? 0.0 : g[i] * op.dLeft(x[i], y);
+                            ga[i] = g[i] == 0.0 ? 0.0 : g[i] * op.dLeft(x[xo + i], y);
                         }
                     } else {
                         double[] x = col[a];
+                        int xo = off[a];
                         double[] y = col[b];
+                        int yo = off[b];
                         for (int i = 0; i < m; i++) {
-                            ga[i] = g[i] == 0.0 ? 0.0 : g[i] * op.dLeft(x[i], y[i]);
+                            ga[i] = g[i] == 0.0 ? 0.0 : g[i] * op.dLeft(x[xo + i], y[yo + i]);
                         }
                     }
                 }
@@ -346,20 +419,24 @@ public final class CompiledExpr {
                     } else if (uniform[a]) {
                         double x = scalar[a];
                         double[] y = col[b];
+                        int yo = off[b];
                         for (int i = 0; i < m; i++) {
-                            gb[i] = g[i] == 0.0 ? 0.0 : g[i] * op.dRight(x, y[i]);
+                            gb[i] = g[i] == 0.0 ? 0.0 : g[i] * op.dRight(x, y[yo + i]);
                         }
                     } else if (uniform[b]) {
                         double[] x = col[a];
+                        int xo = off[a];
                         double y = scalar[b];
                         for (int i = 0; i < m; i++) {
-                            gb[i] = g[i] == 0.0 ? 0.0 : g[i] * op.dRight(x[i], y);
+                            gb[i] = g[i] == 0.0 ? 0.0 : g[i] * op.dRight(x[xo + i], y);
                         }
                     } else {
                         double[] x = col[a];
+                        int xo = off[a];
                         double[] y = col[b];
+                        int yo = off[b];
                         for (int i = 0; i < m; i++) {
-                            gb[i] = g[i] == 0.0 ? 0.0 : g[i] * op.dRight(x[i], y[i]);
+                            gb[i] = g[i] == 0.0 ? 0.0 : g[i] * op.dRight(x[xo + i], y[yo + i]);
                         }
                     }
                 }

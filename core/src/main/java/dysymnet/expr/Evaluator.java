@@ -9,6 +9,9 @@ import java.util.Objects;
  * Evaluates expressions with the shared protected semantics of {@link UnaryOp} and {@link BinaryOp}: over whole
  * columns (through a {@link CompiledExpr}) or at a single point.
  *
+ * <p>Memory: the rows are evaluated in blocks ({@link CompiledExpr}), so evaluating a formula of any size takes the
+ * result's column and a few megabytes, not a column per node.
+ *
  * <p>For repeated evaluation of the same expression (constant fitting, scoring) compile it once with
  * {@link CompiledExpr} instead: these methods compile on every call.
  */
@@ -40,7 +43,8 @@ public final class Evaluator {
             throw new IllegalArgumentException("columns is empty, so the number of rows is unknown");
         }
         int rows = columns[0] == null ? 0 : columns[0].length;
-        return CompiledExpr.compile(e, names, rows).values(columns).clone();
+        // the compiled program is used once, so its output array is handed over rather than copied
+        return CompiledExpr.compile(e, names, rows).values(columns);
     }
 
     /**

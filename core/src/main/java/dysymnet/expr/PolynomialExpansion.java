@@ -38,7 +38,9 @@ final class PolynomialExpansion {
      * own expansion).
      */
     static Expr expand(Expr r, boolean tiesExpand) {
-        if (r instanceof Const || r instanceof Var) {
+        // the size first, in O(MAX_EXPANDED_NODES): viewing a huge tree as a sum of products alone costs its size
+        // (hashing every factor), and the simplifier asks at every node of the tree
+        if (r instanceof Const || r instanceof Var || !TreeSize.atMost(r, MAX_EXPANDED_NODES)) {
             return r;
         }
         SumForm s = new SumForm();
@@ -47,7 +49,7 @@ final class PolynomialExpansion {
         for (List<Factor> key : s.terms.keySet()) {
             any |= isExpandable(key);
         }
-        if (!any || r.complexity() > MAX_EXPANDED_NODES) {
+        if (!any) {
             return r;
         }
         SumForm rest = new SumForm();

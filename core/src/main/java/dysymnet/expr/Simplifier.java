@@ -2,6 +2,7 @@ package dysymnet.expr;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 /**
  * Algebraic simplification into a canonical, natural-looking tree that computes the same function.
@@ -64,17 +65,66 @@ public final class Simplifier {
     /** The simplified form of {@code e}. */
     public static Expr simplify(Expr e) {
         Objects.requireNonNull(e, "e");
+        return fixedPoint(e, Watch.NONE);
+    }
+
+    /**
+     * The simplified form of {@code e}, or null when {@code stop} said so before it was done (it is asked every
+     * {@value #CHECK_INTERVAL} nodes): simplification costs about the size of the tree, several seconds for the
+     * largest formulas a network is read off as, so a search past its time limit must be able to give it up.
+     */
+    public static Expr simplify(Expr e, BooleanSupplier stop) {
+        Objects.requireNonNull(e, "e");
+        Objects.requireNonNull(stop, "stop");
+        try {
+            return fixedPoint(e, new Watch(stop));
+        } catch (Stopped s) {
+            return null;
+        }
+    }
+
+    private static Expr fixedPoint(Expr e, Watch w) {
         // One pass is canonical in almost all cases; a rebuilt tree can still expose a sub-product that a second
         // pass treats on its own (e.g. c*(a + b) inside a quotient), so iterate to a fixed point for idempotence.
-        Expr current = simp(e, Expansion.WHEN_NOT_LARGER);
+        Expr current = simp(e, Expansion.WHEN_NOT_LARGER, w);
         for (int pass = 0; pass < MAX_PASSES; pass++) {
-            Expr next = simp(current, Expansion.WHEN_NOT_LARGER);
+            Expr next = simp(current, Expansion.WHEN_NOT_LARGER, w);
             if (next.equals(current)) {
                 return current;
             }
             current = next;
         }
         return current;
+    }
+
+    /** Nodes simplified between two questions to the stop supplier. */
+    static final int CHECK_INTERVAL = 256;
+
+    /** Asks a stop supplier every {@link #CHECK_INTERVAL} nodes; {@link #NONE} never does. */
+    private static final class Watch {
+        static final Watch NONE = new Watch(null);
+        private final BooleanSupplier stop;
+        private int left = CHECK_INTERVAL;
+
+        Watch(BooleanSupplier stop) {
+            this.stop = stop;
+        }
+
+        void tick() {
+            if (stop != null && --left <= 0) {
+                left = CHECK_INTERVAL;
+                if (stop.getAsBoolean()) {
+                    throw new Stopped();
+                }
+            }
+        }
+    }
+
+    /** Unwinds the recursion once the stop supplier said so; carries no stack trace. */
+    private static final class Stopped extends RuntimeException {
+        Stopped() {
+            super(null, null, false, false);
+        }
     }
 
     /** How a node decides about expanding its polynomial terms, depending on its parent. */
@@ -94,8 +144,9 @@ public final class Simplifier {
         DEFERRED
     }
 
-    private static Expr simp(Expr e, Expansion mode) {
-        Expr r = simpNode(e);
+    private static Expr simp(Expr e, Expansion mode, Watch w) {
+        w.tick();
+        Expr r = simpNode(e, w);
         if (mode != Expansion.DEFERRED
                 && (e instanceof Binary || e instanceof Unary && ((Unary) e).op() == UnaryOp.NEG)) {
             r = PolynomialExpansion.expand(r, mode == Expansion.WHEN_NOT_LARGER);
@@ -106,7 +157,7 @@ public final class Simplifier {
     /** The expansion mode of the children of {@code e}. */
     private static Expansion childMode(Expr e) {
         boolean sumLike = SumForm.isSum(e) || e instanceof Unary && ((Unary) e).op() == UnaryOp.NEG;
-        if (sumLike && atMost(e, PolynomialExpansion.MAX_EXPANDED_NODES)) {
+        if (sumLike && TreeSize.atMost(e, PolynomialExpansion.MAX_EXPANDED_NODES)) {
             return Expansion.DEFERRED;
         }
         if (e instanceof Binary && !SumForm.isSum(e)) {
@@ -115,29 +166,13 @@ public final class Simplifier {
         return Expansion.WHEN_NOT_LARGER;
     }
 
-    /** Whether {@code e} has at most {@code limit} nodes, in time O(limit). */
-    private static boolean atMost(Expr e, int limit) {
-        return countUpTo(e, limit + 1) <= limit;
-    }
-
-    private static int countUpTo(Expr e, int cap) {
-        if (e instanceof Unary) {
-            return Math.min(cap, 1 + countUpTo(((Unary) e).arg(), cap - 1));
-        }
-        if (e instanceof Binary) {
-            int l = countUpTo(((Binary) e).left(), cap - 1);
-            return l + 1 >= cap ? cap : Math.min(cap, 1 + l + countUpTo(((Binary) e).right(), cap - 1 - l));
-        }
-        return 1;
-    }
-
-    private static Expr simpNode(Expr e) {
+    private static Expr simpNode(Expr e, Watch w) {
         if (e instanceof Const || e instanceof Var) {
             return e;
         }
         if (e instanceof Unary) {
             Unary u = (Unary) e;
-            Expr a = simp(u.arg(), childMode(u));
+            Expr a = simp(u.arg(), childMode(u), w);
             if (a instanceof Const) {
                 return new Const(u.op().apply(((Const) a).value()));
             }
@@ -149,7 +184,7 @@ public final class Simplifier {
             }
             Expr power = u.op() == UnaryOp.EXP ? expOfLog(a) : null;
             if (power != null) {
-                return simpNode(power);
+                return simpNode(power, w);
             }
             boolean even = u.op().parity() == UnaryOp.Parity.EVEN;
             double sign = ProductForm.of(a).coefficient;
@@ -163,8 +198,8 @@ public final class Simplifier {
         }
         Binary b = (Binary) e;
         Expansion mode = childMode(b);
-        Expr l = simp(b.left(), mode);
-        Expr r = simp(b.right(), mode);
+        Expr l = simp(b.left(), mode, w);
+        Expr r = simp(b.right(), mode, w);
         if (l instanceof Const && r instanceof Const) {
             return new Const(b.op().apply(((Const) l).value(), ((Const) r).value()));
         }

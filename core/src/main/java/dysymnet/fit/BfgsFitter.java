@@ -2,6 +2,7 @@ package dysymnet.fit;
 
 import dysymnet.data.Dataset;
 import dysymnet.expr.Expr;
+import java.util.function.BooleanSupplier;
 import org.ddogleg.optimization.FactoryOptimization;
 import org.ddogleg.optimization.UnconstrainedMinimization;
 import org.ddogleg.optimization.functions.FunctionNtoN;
@@ -54,7 +55,12 @@ public final class BfgsFitter implements ConstantFitter {
 
     @Override
     public FitResult fit(Expr e, Dataset d) {
-        FitProblem p = new FitProblem(e, d);
+        return fit(e, d, () -> false);
+    }
+
+    @Override
+    public FitResult fit(Expr e, Dataset d, BooleanSupplier stop) {
+        FitProblem p = new FitProblem(e, d, stop);
         if (p.isSettled()) {
             return p.result();
         }
@@ -108,8 +114,8 @@ public final class BfgsFitter implements ConstantFitter {
             }
         } catch (RuntimeException ex) {
             // DDogleg reports a failed line search (non-descent direction, step out of bounds) with
-            // IllegalArgumentException or a plain RuntimeException, besides OptimizationException: all end the fit,
-            // and the best point seen is kept.
+            // IllegalArgumentException or a plain RuntimeException, besides OptimizationException; the problem
+            // throws FitProblem.Stopped once stopped: all end the fit, and the best point seen is kept.
         }
         return p.result();
     }

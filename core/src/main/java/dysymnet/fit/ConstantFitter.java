@@ -4,6 +4,7 @@ import dysymnet.data.Dataset;
 import dysymnet.expr.Expr;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 /**
  * Refines the refinable constants (see {@link dysymnet.expr.Constants}) of an expression to minimise its mean
@@ -11,12 +12,32 @@ import java.util.Objects;
  *
  * <p>Contract of every implementation: the result is never worse than the input (if the optimiser ends worse or
  * not finite, the input is returned with {@code improved == false}); an expression without refinable constants is
- * returned as it is with its MSE; non-finite values during the search never throw.
+ * returned as it is with its MSE; non-finite values during the search never throw. Levenberg-Marquardt and BFGS
+ * leave a formula as it is when its Jacobian would have more than {@link #MAX_JACOBIAN_ENTRIES} entries (rows times
+ * constants), and end early with the best point so far once a stop supplier says so.
  */
 public interface ConstantFitter {
 
+    /**
+     * Bound on rows times refinable constants of a fit (4M entries, 32 MB per copy of the Jacobian; the fitters
+     * hold several): a larger fit returns its input unchanged. Its cost per iteration grows with rows times
+     * constants squared (Levenberg-Marquardt's QR decomposition), which on 200,000 rows and 100 constants is
+     * minutes per formula. The bound leaves every formula the search refines (at most
+     * {@code ArchitecturePipeline.MAX_REFINED_COMPLEXITY} nodes) to the fitter on up to 10,000 rows, and formulas
+     * of up to 20 constants on 200,000 rows.
+     */
+    long MAX_JACOBIAN_ENTRIES = 1L << 22;
+
     /** Refines the constants of {@code e} on {@code d}. */
     FitResult fit(Expr e, Dataset d);
+
+    /**
+     * As {@link #fit(Expr, Dataset)}, but the fit ends early, with the best point so far, once {@code stop} says so
+     * (asked before every evaluation of the formula over the data). By default {@code stop} is not asked.
+     */
+    default FitResult fit(Expr e, Dataset d, BooleanSupplier stop) {
+        return fit(e, d);
+    }
 
     /** Levenberg-Marquardt with default settings (the default fitter). */
     static ConstantFitter levenbergMarquardt() {

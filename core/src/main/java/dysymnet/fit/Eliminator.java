@@ -86,7 +86,8 @@ public final class Eliminator {
 
     /**
      * As {@link #path(Expr, Dataset)}, but the path ends early, with what it has, once {@code stop} says so
-     * (checked before every refit): a search past its time limit or cancelled does not wait for it.
+     * (checked before every refit, and by the fitter within it): a search past its time limit or cancelled does not
+     * wait for it.
      */
     public List<Expr> path(Expr start, Dataset data, BooleanSupplier stop) {
         Objects.requireNonNull(start, "start");
@@ -117,7 +118,7 @@ public final class Eliminator {
                 if (stop.getAsBoolean()) {
                     return path;
                 }
-                Expr refit = Simplifier.simplify(fitter.fit(reduced, data).expression());
+                Expr refit = Simplifier.simplify(fitter.fit(reduced, data, stop).expression());
                 double m = mse(refit, data);
                 if (m < bestMse && refit.complexity() < e.complexity()) {
                     bestMse = m;

@@ -7,6 +7,7 @@ import dysymnet.expr.Constants;
 import dysymnet.expr.Expr;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 /**
  * One constant-fitting problem: the compiled expression over the data, evaluation of predictions and Jacobian at
@@ -23,6 +24,8 @@ final class FitProblem {
     private final double[] predictions;
     private final double[][] jacobian;
     private final double initialMse;
+    private final boolean tooLarge;
+    private final BooleanSupplier stop;
     private double[] lastTheta;
     private double lastMse;
     private double bestMse;
@@ -30,16 +33,26 @@ final class FitProblem {
     private int evaluations;
 
     FitProblem(Expr e, Dataset d) {
+        this(e, d, () -> false);
+    }
+
+    /**
+     * @param stop asked before every evaluation but the first: once true, {@link #evaluate} throws {@link Stopped},
+     *             which the fitters catch to end with the best point seen
+     */
+    FitProblem(Expr e, Dataset d, BooleanSupplier stop) {
         Objects.requireNonNull(e, "e");
         Objects.requireNonNull(d, "d");
+        this.stop = Objects.requireNonNull(stop, "stop");
         this.expr = e;
         this.compiled = CompiledExpr.parameterized(e, d.names(), d.rows());
         this.columns = d.columns();
         this.y = d.y();
         this.rows = d.rows();
         this.params = compiled.parameterCount();
+        this.tooLarge = (long) rows * params > ConstantFitter.MAX_JACOBIAN_ENTRIES;
         this.predictions = new double[rows];
-        this.jacobian = new double[params][rows];
+        this.jacobian = tooLarge ? null : new double[params][rows];
         double[] theta0 = compiled.initialParameters();
         this.initialMse = Metrics.mse(compiled.values(columns, theta0), y);
         this.evaluations = 1;
@@ -47,9 +60,12 @@ final class FitProblem {
         this.bestTheta = theta0;
     }
 
-    /** True when there is nothing to fit: no refinable constant, or already exact. */
+    /**
+     * True when there is nothing to fit (no refinable constant, or already exact) or the fit is not run: its
+     * Jacobian would exceed {@link ConstantFitter#MAX_JACOBIAN_ENTRIES}.
+     */
     boolean isSettled() {
-        return params == 0 || initialMse == 0.0;
+        return params == 0 || initialMse == 0.0 || tooLarge;
     }
 
     int parameters() {
@@ -80,6 +96,9 @@ final class FitProblem {
         if (lastTheta != null && Arrays.equals(theta, lastTheta)) {
             return lastMse;
         }
+        if (stop.getAsBoolean()) {
+            throw new Stopped();
+        }
         evaluations++;
         compiled.valuesAndJacobian(columns, theta, predictions, jacobian);
         double mse = Metrics.mse(predictions, y);
@@ -90,6 +109,13 @@ final class FitProblem {
             bestTheta = theta.clone();
         }
         return mse;
+    }
+
+    /** Thrown by {@link #evaluate} once the stop supplier said so; carries no stack trace. */
+    static final class Stopped extends RuntimeException {
+        Stopped() {
+            super("stopped", null, false, false);
+        }
     }
 
     /** Predictions at the last point evaluated (shared buffer). */

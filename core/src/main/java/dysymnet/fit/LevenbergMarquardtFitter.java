@@ -2,6 +2,7 @@ package dysymnet.fit;
 
 import dysymnet.data.Dataset;
 import dysymnet.expr.Expr;
+import java.util.function.BooleanSupplier;
 import org.hipparchus.exception.MathRuntimeException;
 import org.hipparchus.linear.Array2DRowRealMatrix;
 import org.hipparchus.linear.ArrayRealVector;
@@ -56,7 +57,12 @@ public final class LevenbergMarquardtFitter implements ConstantFitter {
 
     @Override
     public FitResult fit(Expr e, Dataset d) {
-        FitProblem p = new FitProblem(e, d);
+        return fit(e, d, () -> false);
+    }
+
+    @Override
+    public FitResult fit(Expr e, Dataset d, BooleanSupplier stop) {
+        FitProblem p = new FitProblem(e, d, stop);
         if (p.isSettled()) {
             return p.result();
         }
@@ -95,8 +101,8 @@ public final class LevenbergMarquardtFitter implements ConstantFitter {
                 .build();
         try {
             new LevenbergMarquardtOptimizer().optimize(problem);
-        } catch (MathRuntimeException ex) {
-            // Out of evaluations or iterations, or a numerical failure: the best point seen is kept.
+        } catch (MathRuntimeException | FitProblem.Stopped ex) {
+            // Out of evaluations or iterations, a numerical failure, or stopped: the best point seen is kept.
         }
         return p.result();
     }

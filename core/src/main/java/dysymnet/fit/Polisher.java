@@ -9,6 +9,8 @@ import dysymnet.expr.Simplifier;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 /**
  * Makes a fitted formula's constants as simple as the data allow: each refinable constant in turn is replaced by
@@ -50,6 +52,15 @@ public final class Polisher {
 
     /** The polished formula (the input itself when nothing could be simplified or its MSE is not finite). */
     public Expr polish(Expr e, Dataset data) {
+        return polish(e, data, () -> false);
+    }
+
+    /**
+     * As {@link #polish(Expr, Dataset)}, but gives the input back unpolished once {@code stop} says so (asked before
+     * every evaluation of a snapped formula over the data, up to 8 per constant).
+     */
+    public Expr polish(Expr e, Dataset data, BooleanSupplier stop) {
+        Objects.requireNonNull(stop, "stop");
         int n = Constants.count(e);
         if (n == 0 || n > MAX_CONSTANTS) {
             return e;
@@ -68,6 +79,9 @@ public final class Polisher {
             for (double candidate : simpler(original)) {
                 if (candidate == original) {
                     break;
+                }
+                if (stop.getAsBoolean()) {
+                    return e;
                 }
                 theta[k] = candidate;
                 double m = mse(c.values(data.columns(), theta), y);

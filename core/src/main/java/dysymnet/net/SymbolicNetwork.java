@@ -15,8 +15,8 @@ import java.util.random.RandomGenerator;
  * ({@code W_l[k][c]} at {@code weightIndex(l, k, c)}), then its bias vector if biases are enabled; then the
  * read-out weights ({@code weightIndex(depth(), k, 0)}) and the read-out bias if enabled.
  *
- * <p>Work buffers are sized for one row count and reused, so a network is not thread-safe: use one network per
- * thread ({@link #copy()} makes an independent one).
+ * <p>The rows are computed in blocks of at most {@link #BLOCK_ROWS}; the work buffers are sized for one block and
+ * reused, so a network is not thread-safe: use one network per thread ({@link #copy()} makes an independent one).
  */
 public final class SymbolicNetwork {
     private final Architecture architecture;
@@ -37,8 +37,12 @@ public final class SymbolicNetwork {
     private final double[] params;
     private final boolean[] weightMask;
 
-    // Work buffers for `rows` rows; (re)allocated only when the row count changes.
+    // Work buffers for blocks of `rows` rows (see BLOCK_ROWS); (re)allocated only when that size changes.
     private int rows = -1;
+    /** A block of the inputs, when the data has more rows than a block. */
+    private double[][] xBlock;
+    /** The gradient's partial sums over the blocks so far: four per weight (a dot product), one per bias. */
+    private double[][] acc;
     private double[][][] z;
     private double[][][] dfdz;
     private double[][][] h;
@@ -216,12 +220,35 @@ public final class SymbolicNetwork {
     // ------------------------------------------------------------------------------------------------------
     // Numerics
 
-    private void ensureRows(int n) {
-        if (n == rows) {
-            return;
+    /**
+     * Rows computed at a time (a multiple of 4): the work buffers hold one block of rows per column of every layer,
+     * so a network's memory does not grow with the data beyond that (a wide network on 200,000 rows would otherwise
+     * need gigabytes). Every per-row number is computed as on the whole column, and the sums over rows (the MSE, the
+     * gradient's dot products with their four interleaved partial sums) carry their partial sums from block to
+     * block in the same order, so the results do not depend on the block size.
+     */
+    public static final int BLOCK_ROWS = 4096;
+
+    /** The block size in use: {@link #BLOCK_ROWS} unless a test set another. */
+    private int blockRows = BLOCK_ROWS;
+
+    /** Sets the block size, a positive multiple of 4 (for tests: results must not depend on it). */
+    void setBlockRows(int b) {
+        if (b < 4 || b % 4 != 0) {
+            throw new IllegalArgumentException("the block size must be a positive multiple of 4, got " + b);
         }
+        blockRows = b;
+        rows = -1;
+    }
+
+    /** Allocates the work buffers for a block of {@code min(n, blockRows)} rows, unless they have that size. */
+    private void ensureRows(int n) {
         if (n < 1) {
             throw new IllegalArgumentException("need at least one row, got " + n);
+        }
+        int b = Math.min(n, blockRows);
+        if (b == rows) {
+            return;
         }
         z = new double[depth][][];
         dfdz = new double[depth][][];
@@ -229,14 +256,32 @@ public final class SymbolicNetwork {
         h = new double[depth][][];
         dh = new double[depth][][];
         for (int l = 0; l < depth; l++) {
-            z[l] = new double[nCol[l]][n];
-            dfdz[l] = new double[nCol[l]][n];
-            dz[l] = new double[nCol[l]][n];
-            h[l] = new double[nUnit[l]][n];
-            dh[l] = new double[nUnit[l]][n];
+            z[l] = new double[nCol[l]][b];
+            dfdz[l] = new double[nCol[l]][b];
+            dz[l] = new double[nCol[l]][b];
+            h[l] = new double[nUnit[l]][b];
+            dh[l] = new double[nUnit[l]][b];
         }
-        out = new double[n];
-        rows = n;
+        out = new double[b];
+        xBlock = null;
+        rows = b;
+    }
+
+    /**
+     * The inputs of the block of {@code m} rows at {@code start}: the data's own columns when it is one block, else a
+     * copy into a block buffer.
+     */
+    private double[][] inputBlock(double[][] x, int start, int m) {
+        if (start == 0 && m == x[0].length) {
+            return x;
+        }
+        if (xBlock == null) {
+            xBlock = new double[inputs][rows];
+        }
+        for (int j = 0; j < inputs; j++) {
+            System.arraycopy(x[j], start, xBlock[j], 0, m);
+        }
+        return xBlock;
     }
 
     private void checkData(double[][] x, double[] y) {
@@ -255,14 +300,20 @@ public final class SymbolicNetwork {
     }
 
     /**
-     * Network output for column-major inputs {@code x[j][i]}: a new array. Allocates work buffers when the row
-     * count differs from the previous call.
+     * Network output for column-major inputs {@code x[j][i]}: a new array. Allocates work buffers when the block
+     * size differs from the previous call's.
      */
     public double[] predict(double[][] x) {
         checkData(x, null);
-        ensureRows(x[0].length);
-        forward(x, false);
-        return out.clone();
+        int n = x[0].length;
+        ensureRows(n);
+        double[] result = new double[n];
+        for (int start = 0; start < n; start += rows) {
+            int m = Math.min(rows, n - start);
+            forward(inputBlock(x, start, m), m, false);
+            System.arraycopy(out, 0, result, start, m);
+        }
+        return result;
     }
 
     /** Mean squared error on the given data (no gradient). */
@@ -270,18 +321,21 @@ public final class SymbolicNetwork {
         checkData(x, y);
         int n = y.length;
         ensureRows(n);
-        forward(x, false);
         double s = 0.0;
-        for (int i = 0; i < n; i++) {
-            double r = out[i] - y[i];
-            s += r * r;
+        for (int start = 0; start < n; start += rows) {
+            int m = Math.min(rows, n - start);
+            forward(inputBlock(x, start, m), m, false);
+            for (int i = 0; i < m; i++) {
+                double r = out[i] - y[start + i];
+                s += r * r;
+            }
         }
         return s / n;
     }
 
     /**
      * The MSE on {@code (x, y)} and its exact gradient with respect to {@link #params()}, written into
-     * {@code grad} (overwritten). Allocates nothing once the buffers exist for this row count.
+     * {@code grad} (overwritten). Allocates nothing once the buffers exist for this block size.
      *
      * @return the MSE (possibly NaN or infinite; the caller decides what to do)
      */
@@ -295,21 +349,40 @@ public final class SymbolicNetwork {
         }
         int n = y.length;
         ensureRows(n);
-        forward(x, true);
-        double[] dOut = out; // reused in place: out is not needed after the residual is formed
+        if (acc == null) {
+            acc = new double[4][params.length];
+        } else {
+            for (double[] a : acc) {
+                java.util.Arrays.fill(a, 0.0);
+            }
+        }
         double s = 0.0;
         double scale = 2.0 / n;
-        for (int i = 0; i < n; i++) {
-            double r = out[i] - y[i];
-            s += r * r;
-            dOut[i] = scale * r;
+        for (int start = 0; start < n; start += rows) {
+            int m = Math.min(rows, n - start);
+            double[][] in = inputBlock(x, start, m);
+            forward(in, m, true);
+            double[] dOut = out; // reused in place: out is not needed after the residual is formed
+            for (int i = 0; i < m; i++) {
+                double r = out[i] - y[start + i];
+                s += r * r;
+                dOut[i] = scale * r;
+            }
+            backward(in, dOut, m);
         }
-        backward(x, dOut, grad);
+        double[] a0 = acc[0];
+        double[] a1 = acc[1];
+        double[] a2 = acc[2];
+        double[] a3 = acc[3];
+        for (int p = 0; p < grad.length; p++) {
+            // a weight's gradient is a dot product over the rows (four partial sums), a bias's a plain sum (one)
+            grad[p] = weightMask[p] ? (a0[p] + a1[p]) + (a2[p] + a3[p]) : a0[p];
+        }
         return s / n;
     }
 
-    private void forward(double[][] x, boolean derivs) {
-        int n = rows;
+    /** Forward pass over a block of {@code n} rows whose inputs are {@code x[j][0..n)}. */
+    private void forward(double[][] x, int n, boolean derivs) {
         double[][] in = x;
         for (int l = 0; l < depth; l++) {
             double[][] zl = z[l];
@@ -376,14 +449,17 @@ public final class SymbolicNetwork {
         }
     }
 
-    private void backward(double[][] x, double[] dOut, double[] grad) {
-        int n = rows;
+    /**
+     * Backward pass over the block of {@code n} rows of the last forward pass, adding each parameter's part of the
+     * gradient to its partial sums in {@link #acc}.
+     */
+    private void backward(double[][] x, double[] dOut, int n) {
         int last = depth - 1;
         int units = nUnit[last];
         double[][] hLast = h[last];
         double[][] dhLast = dh[last];
         for (int k = 0; k < units; k++) {
-            grad[wOff[depth] + k] = dot(hLast[k], dOut, n);
+            dot(hLast[k], dOut, n, wOff[depth] + k);
             double w = params[wOff[depth] + k];
             double[] d = dhLast[k];
             for (int i = 0; i < n; i++) {
@@ -391,7 +467,7 @@ public final class SymbolicNetwork {
             }
         }
         if (outputBias) {
-            grad[bOff[depth]] = sum(dOut, n);
+            sum(dOut, n, bOff[depth]);
         }
         for (int l = last; l >= 0; l--) {
             double[][] dzl = dz[l];
@@ -414,12 +490,12 @@ public final class SymbolicNetwork {
             for (int k = 0; k < ins; k++) {
                 double[] hk = in[k];
                 for (int c = 0; c < cols; c++) {
-                    grad[w0 + k * cols + c] = dot(hk, dzl[c], n);
+                    dot(hk, dzl[c], n, w0 + k * cols + c);
                 }
             }
             if (bias) {
                 for (int c = 0; c < cols; c++) {
-                    grad[bOff[l] + c] = sum(dzl[c], n);
+                    sum(dzl[c], n, bOff[l] + c);
                 }
             }
             if (l > 0) {
@@ -452,12 +528,16 @@ public final class SymbolicNetwork {
         }
     }
 
-    /** Dot product with four accumulators (independent chains let the CPU overlap the adds). */
-    private static double dot(double[] a, double[] b, int n) {
-        double s0 = 0.0;
-        double s1 = 0.0;
-        double s2 = 0.0;
-        double s3 = 0.0;
+    /**
+     * Adds the dot product of a block to parameter p's four partial sums (independent chains let the CPU overlap
+     * the adds). Rows go to the sums by their index modulo 4, blocks starting at multiples of 4, and a last odd
+     * few to the first sum, exactly as one pass over all the rows would.
+     */
+    private void dot(double[] a, double[] b, int n, int p) {
+        double s0 = acc[0][p];
+        double s1 = acc[1][p];
+        double s2 = acc[2][p];
+        double s3 = acc[3][p];
         int i = 0;
         for (; i + 3 < n; i += 4) {
             s0 += a[i] * b[i];
@@ -468,18 +548,22 @@ public final class SymbolicNetwork {
         for (; i < n; i++) {
             s0 += a[i] * b[i];
         }
-        return (s0 + s1) + (s2 + s3);
+        acc[0][p] = s0;
+        acc[1][p] = s1;
+        acc[2][p] = s2;
+        acc[3][p] = s3;
     }
 
-    private static double sum(double[] a, int n) {
-        double s = 0.0;
+    /** Adds the sum of a block to parameter p's (single) partial sum. */
+    private void sum(double[] a, int n, int p) {
+        double s = acc[0][p];
         for (int i = 0; i < n; i++) {
             s += a[i];
         }
-        return s;
+        acc[0][p] = s;
     }
 
-    /** The linear-map outputs z of hidden layer l from the last forward pass (live buffers; for tests). */
+    /** The linear-map outputs z of hidden layer l from the last forward pass's last block (live buffers; for tests). */
     double[][] preActivations(int l) {
         return z[l];
     }

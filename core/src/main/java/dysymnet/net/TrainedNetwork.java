@@ -14,7 +14,11 @@ import dysymnet.expr.Expr;
  * @param fineTuneSteps fine-tuning steps run after pruning
  * @param restarts      restarts after non-finite numbers
  * @param ok            false when every attempt hit a non-finite loss or gradient
- * @param expression    the raw read-off of the returned network over the data's names (not simplified)
+ * @param expression    the raw read-off of the returned network over the data's names (not simplified). Each
+ *                      unit's expression is one object shared by the units that use it, so as a tree (what
+ *                      {@link Expr#complexity()}, hashing, printing, simplification and evaluation walk) it may be
+ *                      far larger than in memory, exponentially in the depth: measure it with
+ *                      {@link dysymnet.expr.TreeSize} first
  * @param stage1Params  the network's parameters at the end of stage 1 (dense, before the penalty and pruning);
  *                      null when training failed. Read-only by convention.
  */

@@ -32,8 +32,11 @@ public final class Trainer {
 
     /**
      * As {@link #train(Architecture, Dataset, TrainConfig, RandomGenerator)}, but every stage ends early once
-     * {@code stop} says so (checked every 64 steps): a search past its time limit or cancelled gets the network as
-     * trained so far instead of waiting for the whole schedule.
+     * {@code stop} says so, and the stages after it (stage 2, fine-tuning) do not start: a search past its time limit
+     * or cancelled gets the network as trained so far (pruned) instead of waiting for the whole schedule. The stop is
+     * asked every 64 steps when steps are cheap, and more often, down to every step, when a step costs more (many
+     * rows, a wide network; see {@link #checkInterval}), so that about {@value #CHECK_WORK} row-parameter products
+     * pass between two questions (some milliseconds).
      */
     public static TrainedNetwork train(Architecture arch, Dataset data, TrainConfig cfg, RandomGenerator rng,
                                        BooleanSupplier stop) {
@@ -59,7 +62,12 @@ public final class Trainer {
         GrowingWindow window = cfg.windowPhases() > 0 && cfg.windowSteps() > 0 ? new GrowingWindow(x, y) : null;
         StageResult s1 = null;
         StageResult s2 = null;
+        int restarts = 0;
         for (int attempt = 0; attempt <= cfg.maxRestarts(); attempt++) {
+            if (attempt > 0 && stop.getAsBoolean()) {
+                break;
+            }
+            restarts = attempt;
             net.initialize(rng);
             opt.reset();
             clipper.reset();
@@ -68,18 +76,19 @@ public final class Trainer {
                 continue;
             }
             double[] dense = net.params().clone();
-            s2 = runStage(net, x, y, cfg.stage2Steps(), lambda, cfg, opt, clipper, null, grad, 0.0, stop);
+            s2 = stop.getAsBoolean() ? new StageResult(0, Double.NaN, true)
+                    : runStage(net, x, y, cfg.stage2Steps(), lambda, cfg, opt, clipper, null, grad, 0.0, stop);
             if (!s2.finite()) {
                 continue;
             }
-            double finalLoss = cfg.stage2Steps() > 0 ? s2.loss() : s1.loss();
+            double finalLoss = s2.steps() > 0 ? s2.loss() : s1.loss();
             net.prune(cfg.pruneThreshold());
             double mse = net.mse(x, y);
             if (!Double.isFinite(mse)) {
                 continue;
             }
             int tuned = 0;
-            if (cfg.fineTuneSteps() > 0) {
+            if (cfg.fineTuneSteps() > 0 && !stop.getAsBoolean()) {
                 double[] kept = net.params().clone();
                 boolean[] frozen = new boolean[n];
                 boolean[] mask = net.weightMask();
@@ -102,7 +111,20 @@ public final class Trainer {
                     net.toExpr(data.names()), dense);
         }
         return new TrainedNetwork(net, Double.NaN, Double.NaN, s1 == null ? 0 : s1.steps(),
-                s2 == null ? 0 : s2.steps(), 0, cfg.maxRestarts(), false, new Const(Double.NaN), null);
+                s2 == null ? 0 : s2.steps(), 0, restarts, false, new Const(Double.NaN), null);
+    }
+
+    /** Row-parameter products between two questions to the stop supplier, at most (about 10 ms of steps). */
+    static final long CHECK_WORK = 1L << 22;
+
+    /**
+     * Steps between two questions to the stop supplier: 64 when a step is cheap, fewer when
+     * {@code rows * parameters} is large, down to 1; a power of two. Asking never changes what is computed.
+     */
+    static int checkInterval(int rows, int parameters) {
+        long work = Math.max(1L, (long) rows * Math.max(1, parameters));
+        long interval = Math.max(1L, Math.min(64L, CHECK_WORK / work));
+        return (int) Long.highestOneBit(interval);
     }
 
     /**
@@ -166,9 +188,11 @@ public final class Trainer {
         double best = Double.POSITIVE_INFINITY;
         double bestAtCheck = Double.POSITIVE_INFINITY;
         double loss = Double.NaN;
+        int checkMask = checkInterval(x[0].length, params.length) - 1;
         for (int step = 0; step < steps; step++) {
-            if ((step & 63) == 63 && stop.getAsBoolean()) {
-                return new StageResult(step, loss, Double.isFinite(loss));
+            if ((step & checkMask) == checkMask && stop.getAsBoolean()) {
+                // nothing ran yet: nothing went wrong either (the caller computes the loss it needs)
+                return new StageResult(step, loss, step == 0 || Double.isFinite(loss));
             }
             loss = net.lossAndGradient(x, y, grad);
             if (lambda > 0.0) {

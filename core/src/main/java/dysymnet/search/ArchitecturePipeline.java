@@ -5,6 +5,7 @@ import dysymnet.expr.Const;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Simplifier;
+import dysymnet.expr.TreeSize;
 import dysymnet.fit.BfgsFitter;
 import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.Eliminator;
@@ -35,7 +36,17 @@ import java.util.random.RandomGenerator;
  *   <li><b>score</b> each distinct formula on the training data ({@link Reward}) and pick the one that stands for
  *       the architecture by the search's selection rule.</li>
  * </ol>
- * Instances are immutable and shared by the search's worker threads.
+ *
+ * <p>Budget: every stage either asks the stop supplier as it goes (training, simplifying a large read-off,
+ * refining, eliminating, polishing) or is small by a bound (simplifying a small read-off, scoring), so that a search
+ * ends soon after its time limit or a cancellation whatever the architecture and the data's size. A network whose
+ * formula would be too large ({@link #MAX_READ_OFF_NODES}, {@link #MAX_READ_OFF_WORK}) gives no formula, like a
+ * network whose training diverged; so every formula scored costs at most {@link #MAX_READ_OFF_WORK} to evaluate.
+ * Once stopped, the pipeline starts no refinement, elimination or polishing, but still scores the read-off of the
+ * network as trained so far (simplified if small, {@link #FINISH_SIMPLIFIED_NODES}), so that a search that stops in
+ * the middle of a long training (many rows) still gets a formula from it.
+ *
+ * <p>Instances are immutable and shared by the search's worker threads.
  */
 public final class ArchitecturePipeline {
     /**
@@ -46,6 +57,31 @@ public final class ArchitecturePipeline {
 
     /** Larger formulas are not polished: too costly, and too large to be read anyway. */
     public static final int MAX_POLISHED_COMPLEXITY = 200;
+
+    /**
+     * Networks whose formula has more nodes than this give no formula. A network's read-off is built as a graph in
+     * which each unit's formula is shared by the units that use it, cheap to build, but as a tree (what the
+     * simplifier, the evaluator and the printers walk) it grows with the product of the layers' widths: tens of
+     * millions of nodes for three layers of 300 units. Its size is counted on the graph before anything walks it
+     * ({@link TreeSize}). The bound is 10 times the largest read-off measured in the default search space (17,522
+     * nodes over the 100 networks of six Nguyen problems), and simplifies in a few seconds.
+     */
+    public static final int MAX_READ_OFF_NODES = 200_000;
+
+    /**
+     * Networks whose simplified formula's nodes times the data's rows exceed this (about 2.7 * 10^8, a third of a
+     * second of evaluation at the measured 1.3 ns per node and row) give no formula either: on 200,000 rows the bound
+     * is 1,342 nodes, on the benchmarks' 10,000 rows at most it is 26,843, on a few hundred rows
+     * {@link #MAX_READ_OFF_NODES} is the smaller. It bounds the cost of scoring a formula, and of evaluating the
+     * chosen one after the search.
+     */
+    public static final long MAX_READ_OFF_WORK = 1L << 28;
+
+    /**
+     * A read-off of at most this many nodes is simplified even once stopped (at most some tenths of a second,
+     * measured); a larger one is simplified only until the stop, then scored as it is if not too large.
+     */
+    public static final int FINISH_SIMPLIFIED_NODES = 10_000;
 
     private final Dataset data;
     private final Settings settings;
@@ -88,7 +124,7 @@ public final class ArchitecturePipeline {
      *
      * @param rng  the source of the network's initial weights
      * @param step the controller step that sampled it (recorded in the candidates)
-     * @param stop checked between stages and inside the long ones: once true, the pipeline ends early with what it
+     * @param stop asked between stages and inside the long ones: once true, the pipeline ends early with what it
      *             has
      */
     public Result run(Architecture arch, RandomGenerator rng, int step, BooleanSupplier stop) {
@@ -97,27 +133,58 @@ public final class ArchitecturePipeline {
             return failed(arch, step);
         }
         String name = arch.toString();
-        Expr expr = refine(Simplifier.simplify(t.expression()));
+        Expr read = simplifiedReadOff(t.expression(), stop);
+        if (read == null) {
+            return failed(arch, step);
+        }
+        Expr expr = refine(read, stop);
         List<Expr> formulas = new ArrayList<>();
         formulas.add(expr);
         if (eliminator != null && !stop.getAsBoolean()) {
             formulas.addAll(eliminator.path(expr, data, stop));
             SymbolicNetwork dense = t.stage1Network();
             if (dense.parameterCount() <= eliminator.maxConstants() && !stop.getAsBoolean()) {
-                Expr d = refine(Simplifier.simplify(dense.toExpr(data.names())));
-                formulas.add(d);
-                formulas.addAll(eliminator.path(d, data, stop));
+                Expr d = simplifiedReadOff(dense.toExpr(data.names()), stop);
+                if (d != null && !stop.getAsBoolean()) {
+                    d = refine(d, stop);
+                    formulas.add(d);
+                    formulas.addAll(eliminator.path(d, data, stop));
+                }
             }
         }
         Map<Expr, Candidate> distinct = new LinkedHashMap<>();
         for (Expr f : formulas) {
-            Expr p = polisher != null && f.complexity() <= MAX_POLISHED_COMPLEXITY ? polisher.polish(f, data) : f;
-            distinct.putIfAbsent(p, score(p, name, step));
+            boolean stopped = stop.getAsBoolean();
+            if (stopped && !distinct.isEmpty()) {
+                break;
+            }
+            Expr p = polisher != null && !stopped && f.complexity() <= MAX_POLISHED_COMPLEXITY
+                    ? polisher.polish(f, data, stop) : f;
+            if (!distinct.containsKey(p)) {
+                distinct.put(p, score(p, name, step));
+            }
         }
         List<Candidate> all = List.copyOf(distinct.values());
         Selection sel = settings.selection();
         Candidate representative = ParetoFront.of(all).choose(variance, sel);
         return new Result(representative == null ? all.get(0) : representative, all);
+    }
+
+    /**
+     * A network's read-off, simplified; null when it is too large ({@link #MAX_READ_OFF_NODES} before
+     * simplification, {@link #MAX_READ_OFF_WORK} after). When stopped before or during the simplification of a
+     * read-off larger than {@link #FINISH_SIMPLIFIED_NODES}, the read-off as it is.
+     */
+    private Expr simplifiedReadOff(Expr raw, BooleanSupplier stop) {
+        if (TreeSize.exceeds(raw, MAX_READ_OFF_NODES)) {
+            return null;
+        }
+        Expr s = TreeSize.atMost(raw, FINISH_SIMPLIFIED_NODES) ? Simplifier.simplify(raw)
+                : Simplifier.simplify(raw, stop);
+        if (s == null) {
+            s = raw;
+        }
+        return (long) s.complexity() * data.rows() > MAX_READ_OFF_WORK ? null : s;
     }
 
     /** The result of an architecture that gave no finite formula: worst reward, never chosen. */
@@ -127,15 +194,22 @@ public final class ArchitecturePipeline {
         return new Result(c, List.of(c));
     }
 
-    /** The formula with its constants refined (unchanged without a fitter or when it is too large). */
-    private Expr refine(Expr expr) {
-        if (fitter != null && expr.complexity() <= MAX_REFINED_COMPLEXITY) {
-            return Simplifier.simplify(fitter.fit(expr, data).expression());
+    /**
+     * The formula with its constants refined (unchanged without a fitter, when it is too large, or once stopped;
+     * the fitter itself leaves formulas with too many constants for the rows, see
+     * {@link ConstantFitter#MAX_JACOBIAN_ENTRIES}).
+     */
+    private Expr refine(Expr expr, BooleanSupplier stop) {
+        if (fitter != null && expr.complexity() <= MAX_REFINED_COMPLEXITY && !stop.getAsBoolean()) {
+            return Simplifier.simplify(fitter.fit(expr, data, stop).expression());
         }
         return expr;
     }
 
-    /** Scores a finished formula on the training data. */
+    /**
+     * Scores a finished formula on the training data. Not interrupted: every formula of the pipeline costs at most
+     * {@link #MAX_READ_OFF_WORK} to evaluate.
+     */
     Candidate score(Expr expr, String arch, int step) {
         double[] pred = Evaluator.evaluate(expr, data);
         double mse = Metrics.mse(pred, data.y());

@@ -13,7 +13,7 @@ import java.util.List;
  * @param bestRewards     best reward of each controller step's batch
  * @param networksTrained networks actually trained (duplicates re-used are not counted)
  * @param failedArchitectures architectures among them that gave no finite formula (training diverged on every
- *                        restart, or the pipeline failed)
+ *                        restart, the formula was too large to read off, or the pipeline failed)
  * @param errors          the first few errors of architectures whose pipeline threw (a bug: numerical trouble is
  *                        handled inside); empty when none did
  * @param steps           controller steps completed

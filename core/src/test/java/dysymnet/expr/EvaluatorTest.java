@@ -56,6 +56,63 @@ class EvaluatorTest {
         });
     }
 
+    static LongStream fewSeeds() {
+        return Gen.seeds(10);
+    }
+
+    /** A sum of {@code terms} random formulas: hundreds of nodes, so that the blocks of rows shrink. */
+    private static Expr largeRandom(SplittableRandom rng, int terms) {
+        Expr e = ExprTestSupport.random(rng, 5);
+        for (int k = 1; k < terms; k++) {
+            e = Expr.add(e, ExprTestSupport.random(rng, 5));
+        }
+        return e;
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("fewSeeds")
+    void blocksOfRowsComputeTheNumbersOfSinglePoints(long seed) {
+        SplittableRandom rng = Gen.rng(seed);
+        Expr e = largeRandom(rng, 60);
+        int rows = 9_000 + rng.nextInt(100);
+        double[][] cols = randomColumns(rng, rows);
+        CompiledExpr ce = CompiledExpr.parameterized(e, NAMES, rows);
+        assertTrue(ce.blockRows() < rows, () -> "one block of " + ce.blockRows());
+        int k = ce.parameterCount();
+        double[] values = new double[rows];
+        double[][] jac = new double[k][rows];
+        ce.valuesAndJacobian(cols, ce.initialParameters(), values, jac);
+        double[] plain = Evaluator.evaluate(e, NAMES, cols);
+        Gen.check(seed, show(e), () -> {
+            for (int i = 0; i < rows; i += 7) {
+                double expected = Evaluator.evaluate(e, Map.of("x", cols[0][i], "y", cols[1][i]));
+                int row = i;
+                assertEquals(Double.doubleToLongBits(expected), Double.doubleToLongBits(plain[i]), () -> "row " + row);
+                assertEquals(Double.doubleToLongBits(expected), Double.doubleToLongBits(values[i]), () -> "row " + row);
+                // the Jacobian of the row alone, in a block of its own
+                CompiledExpr one = CompiledExpr.parameterized(e, NAMES, 1);
+                double[] v1 = new double[1];
+                double[][] j1 = new double[k][1];
+                one.valuesAndJacobian(new double[][] {{cols[0][i]}, {cols[1][i]}}, one.initialParameters(), v1, j1);
+                for (int p = 0; p < k; p++) {
+                    int param = p;
+                    assertEquals(Double.doubleToLongBits(j1[p][0]), Double.doubleToLongBits(jac[p][i]),
+                            () -> "row " + row + ", parameter " + param);
+                }
+            }
+        });
+    }
+
+    @Test
+    void blocksShrinkForLargeFormulasAndNotForSmallOnes() {
+        assertEquals(CompiledExpr.MAX_BLOCK_ROWS, CompiledExpr.compile(x(), NAMES, 100_000).blockRows());
+        assertEquals(10, CompiledExpr.compile(Expr.add(x(), y()), NAMES, 10).blockRows());
+        Expr big = largeRandom(Gen.rng(1), 2_000);
+        int block = CompiledExpr.compile(big, NAMES, 200_000).blockRows();
+        assertTrue(block >= CompiledExpr.MIN_BLOCK_ROWS && block < CompiledExpr.MAX_BLOCK_ROWS, () -> "block " + block);
+        assertEquals(0, CompiledExpr.compile(x(), NAMES, 0).values(new double[][] {{}, {}}).length);
+    }
+
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void jacobianMatchesCentralDifferences(long seed) {

@@ -3,9 +3,12 @@ package dysymnet.expr;
 import static dysymnet.expr.ExprTestSupport.show;
 import static dysymnet.expr.Simplifier.simplify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.testing.Gen;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +50,31 @@ class PolynomialExpansionTest {
             double vb = Evaluator.evaluate(b, Map.of("x", x));
             assertEquals(va, vb, 1e-9 * Math.max(1.0, Math.abs(va)), "at x = " + x);
         }
+    }
+
+    @Test
+    void aProductOfSumsHugeAsATreeIsLeftAsItIsAtOnce() {
+        // a sum that is 2^40 terms as a tree (shared sub-trees, as in a network's read-off) times a small sum: far
+        // above the expansion's size bound, so it must be given back without being looked at as a whole
+        Expr sum = p("x + y");
+        for (int i = 0; i < 40; i++) {
+            sum = Expr.add(sum, sum);
+        }
+        Expr product = Expr.mul(sum, p("x + 1"));
+        Expr out = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> PolynomialExpansion.expand(product, true));
+        assertSame(product, out);
+    }
+
+    @Test
+    void aProductOfManySumsIsNotExpandedBeyondTheTermBound() {
+        // (x1 + 1)(x2 + 1)...(x12 + 1) has 4096 monomials, far above the bound: it stays as it is
+        StringBuilder b = new StringBuilder("(x1 + 1)");
+        for (int k = 2; k <= 12; k++) {
+            b.append("*(x").append(k).append(" + 1)");
+        }
+        Expr e = p(b.toString());
+        Expr s = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> simplify(e));
+        assertEquals(e.complexity(), s.complexity(), () -> Printer.infix(s));
     }
 
     @Test

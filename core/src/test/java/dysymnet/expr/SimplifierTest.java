@@ -6,9 +6,12 @@ import static dysymnet.expr.ExprTestSupport.x;
 import static dysymnet.expr.ExprTestSupport.y;
 import static dysymnet.expr.Simplifier.simplify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.testing.Gen;
+import java.time.Duration;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
@@ -17,6 +20,28 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class SimplifierTest {
+
+    @Test
+    void aSimplificationGivesUpOnceStopped() {
+        // 2^30 copies of sin(x) + cos(y) as a tree: simplifying it whole would take hours
+        Expr e = Expr.add(Expr.apply(UnaryOp.SIN, x()), Expr.apply(UnaryOp.COS, y()));
+        for (int i = 0; i < 30; i++) {
+            e = Expr.add(Expr.mul(c(0.5), e), Expr.mul(c(0.5), e));
+        }
+        Expr huge = e;
+        long deadline = System.nanoTime() + 200_000_000L;
+        Expr out = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                () -> Simplifier.simplify(huge, () -> System.nanoTime() >= deadline));
+        assertNull(out);
+    }
+
+    @Test
+    void aStopNeverAskedForChangesNothing() {
+        Gen.seeds(100).forEach(seed -> {
+            Expr e = ExprTestSupport.random(Gen.rng(seed), 5);
+            Gen.check(seed, show(e), () -> assertEquals(simplify(e), Simplifier.simplify(e, () -> false)));
+        });
+    }
 
     private static Expr add(Expr a, Expr b) {
         return Expr.add(a, b);

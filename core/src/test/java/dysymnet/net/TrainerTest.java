@@ -27,6 +27,41 @@ class TrainerTest {
     }
 
     @Test
+    void aSlowStepAsksTheStopEveryStepAndNoStageStartsOnceStopped() {
+        // 50,000 rows times about a hundred parameters: a step costs milliseconds, so the stop is asked every step
+        SplittableRandom rng = new SplittableRandom(3);
+        int n = 50_000;
+        double[][] x = new double[4][n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < 4; j++) {
+                x[j][i] = rng.nextDouble(-2, 2);
+            }
+            y[i] = x[0][i] * x[1][i] + Math.sin(x[2][i]) - x[3][i];
+        }
+        Dataset data = new Dataset(List.of("a", "b", "c", "d"), x, y);
+        Architecture arch = Architecture.parse("[id,sin,cos,square,*,+]-[id,sin,*,+]");
+        int params = new SymbolicNetwork(arch, 4, false, true).parameterCount();
+        assertEquals(1, Trainer.checkInterval(n, params));
+        TrainedNetwork t = Trainer.train(arch, data, TrainConfig.defaults(), new SplittableRandom(1), () -> true);
+        assertTrue(t.ok());
+        assertEquals(0, t.stage1Steps());
+        assertEquals(0, t.stage2Steps());
+        assertEquals(0, t.fineTuneSteps());
+        assertTrue(Double.isFinite(t.mse()));
+    }
+
+    @Test
+    void cheapStepsAskTheStopEvery64Steps() {
+        assertEquals(64, Trainer.checkInterval(256, 50));
+        assertEquals(64, Trainer.checkInterval(1, 1));
+        assertEquals(1, Trainer.checkInterval(200_000, 100));
+        assertEquals(1, Trainer.checkInterval(1_000, 360_000));
+        int mid = Trainer.checkInterval(10_000, 100);
+        assertTrue(mid > 1 && mid < 64 && Integer.bitCount(mid) == 1, "interval " + mid);
+    }
+
+    @Test
     void fitsCubicPolynomialAndReadsItOff() {
         Dataset data = poly(256);
         TrainedNetwork r = Trainer.train(Architecture.parse("[id,square,cube]"), data, TrainConfig.defaults(),
