@@ -143,38 +143,11 @@ final class Reports {
             n.put("expression", Printer.infix(c.expression()));
             n.put("sympy", Printer.sympy(c.expression(), digits + 10));
         }
-        nullForNonFinite(root);
+        Model.nullForNonFinite(root);
         try {
             return om.writeValueAsString(root) + System.lineSeparator();
         } catch (IOException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    /** Replaces every non-finite number in the tree by {@code null}. */
-    static void nullForNonFinite(JsonNode node) {
-        if (node instanceof ObjectNode) {
-            ObjectNode o = (ObjectNode) node;
-            List<String> names = new ArrayList<>();
-            o.fieldNames().forEachRemaining(names::add);
-            for (String name : names) {
-                JsonNode v = o.get(name);
-                if (v.isNumber() && !Double.isFinite(v.doubleValue())) {
-                    o.putNull(name);
-                } else {
-                    nullForNonFinite(v);
-                }
-            }
-        } else if (node instanceof ArrayNode) {
-            ArrayNode a = (ArrayNode) node;
-            for (int i = 0; i < a.size(); i++) {
-                JsonNode v = a.get(i);
-                if (v.isNumber() && !Double.isFinite(v.doubleValue())) {
-                    a.set(i, a.nullNode());
-                } else {
-                    nullForNonFinite(v);
-                }
-            }
         }
     }
 

@@ -284,7 +284,7 @@ public final class Model {
      * Replaces every number that is not finite by {@code null}: JSON has no NaN or infinity (Jackson would write
      * them as strings, which other readers take for text). {@link #fromJson} reads {@code null} back as NaN.
      */
-    private static void nullForNonFinite(JsonNode node) {
+    public static void nullForNonFinite(JsonNode node) {
         if (node instanceof ObjectNode) {
             ObjectNode o = (ObjectNode) node;
             List<String> names = new ArrayList<>();
