@@ -12,8 +12,6 @@ import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Printer;
 import dysymnet.expr.Simplifier;
-import dysymnet.expr.Unary;
-import dysymnet.expr.Var;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import dysymnet.net.TrainConfig;
@@ -149,28 +147,17 @@ public final class SymbolicRegressor {
             return c;
         }
         int[] fe = scaling.featureExponents();
-        Expr e = substitute(c.expression(), names, fe);
+        // each scaled feature x' is 2^-e * x
+        Expr e = c.expression().mapVariables(v -> {
+            int j = names.indexOf(v.name());
+            return j < 0 || fe[j] == 0 ? v : new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, -fe[j])), v);
+        });
         if (scaling.targetExponent() != 0) {
             e = new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, scaling.targetExponent())), e);
         }
         e = Simplifier.simplify(e);
         return new Candidate(e, e.complexity(), Math.scalb(c.mse(), 2 * scaling.targetExponent()), c.r2(),
                 c.reward(), c.architecture(), c.step());
-    }
-
-    /** The formula with each scaled feature x' replaced by 2^-e * x. */
-    private static Expr substitute(Expr e, List<String> names, int[] exponents) {
-        if (e instanceof Var v) {
-            int j = names.indexOf(v.name());
-            return j < 0 || exponents[j] == 0 ? v : new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, -exponents[j])), v);
-        }
-        if (e instanceof Unary u) {
-            return new Unary(u.op(), substitute(u.arg(), names, exponents));
-        }
-        if (e instanceof Binary b) {
-            return new Binary(b.op(), substitute(b.left(), names, exponents), substitute(b.right(), names, exponents));
-        }
-        return e;
     }
 
     /** Stops a running {@link #fit}; it then returns the best model found so far. */

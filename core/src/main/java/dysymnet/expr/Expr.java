@@ -3,6 +3,7 @@ package dysymnet.expr;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * An immutable mathematical expression over named variables.
@@ -40,6 +41,23 @@ public sealed interface Expr permits Const, Var, Unary, Binary {
             }
         });
         return names;
+    }
+
+    /**
+     * This formula with every variable {@code v} replaced by {@code f(v)}: the tree rebuilt bottom-up, constants
+     * and operators as they are.
+     */
+    default Expr mapVariables(Function<? super Var, ? extends Expr> f) {
+        if (this instanceof Var v) {
+            return f.apply(v);
+        }
+        if (this instanceof Unary u) {
+            return new Unary(u.op(), u.arg().mapVariables(f));
+        }
+        if (this instanceof Binary b) {
+            return new Binary(b.op(), b.left().mapVariables(f), b.right().mapVariables(f));
+        }
+        return this;
     }
 
     /** Convenience constructors, to keep code that builds trees readable. */
