@@ -5,41 +5,101 @@ import dysymnet.data.Metrics;
 import java.util.List;
 
 /**
- * A finished fit with its data, predictions and scores: what every output format is made from.
- *
- * @param model       the fitted model
- * @param xTrain      training feature columns {@code [j][i]}
- * @param yTrain      training target
- * @param xTest       test feature columns, or null without test data
- * @param yTest       test target, or null
- * @param displayNames the features' names as the user's file spells them
- * @param targetName  the target's name as the file spells it
- * @param cancelled   true when the user stopped the search
+ * A finished fit with its data, predictions and scores: what every output format is made from. The model is
+ * evaluated on the training and test rows once, here (on large data and a large formula that takes a noticeable
+ * part of a second, and every output needs the predictions).
  */
-record FitReport(Model model, double[][] xTrain, double[] yTrain, double[][] xTest, double[] yTest,
-                 List<String> displayNames, String targetName, boolean cancelled) {
+final class FitReport {
+    private final Model model;
+    private final double[][] xTrain;
+    private final double[] yTrain;
+    private final double[][] xTest;
+    private final double[] yTest;
+    private final List<String> displayNames;
+    private final String targetName;
+    private final boolean cancelled;
+    private final double[] predTrain;
+    private final double[] predTest;
 
-    double[] predTrain() {
-        return model.predictColumns(xTrain);
+    /**
+     * @param model        the fitted model
+     * @param xTrain       training feature columns {@code [j][i]}
+     * @param yTrain       training target
+     * @param xTest        test feature columns, or null without test data
+     * @param yTest        test target, or null
+     * @param displayNames the features' names as the user's file spells them
+     * @param targetName   the target's name as the file spells it
+     * @param cancelled    true when the user stopped the search
+     */
+    FitReport(Model model, double[][] xTrain, double[] yTrain, double[][] xTest, double[] yTest,
+              List<String> displayNames, String targetName, boolean cancelled) {
+        this.model = model;
+        this.xTrain = xTrain;
+        this.yTrain = yTrain;
+        this.xTest = xTest;
+        this.yTest = yTest;
+        this.displayNames = List.copyOf(displayNames);
+        this.targetName = targetName;
+        this.cancelled = cancelled;
+        this.predTrain = model.predictColumns(xTrain);
+        this.predTest = xTest == null ? null : model.predictColumns(xTest);
     }
 
+    Model model() {
+        return model;
+    }
+
+    double[][] xTrain() {
+        return xTrain;
+    }
+
+    double[] yTrain() {
+        return yTrain;
+    }
+
+    double[][] xTest() {
+        return xTest;
+    }
+
+    double[] yTest() {
+        return yTest;
+    }
+
+    List<String> displayNames() {
+        return displayNames;
+    }
+
+    String targetName() {
+        return targetName;
+    }
+
+    boolean cancelled() {
+        return cancelled;
+    }
+
+    /** The model's predictions on the training rows (shared: do not modify). */
+    double[] predTrain() {
+        return predTrain;
+    }
+
+    /** The model's predictions on the test rows, or null (shared: do not modify). */
     double[] predTest() {
-        return xTest == null ? null : model.predictColumns(xTest);
+        return predTest;
     }
 
     double mseTrain() {
-        return Metrics.mse(predTrain(), yTrain);
+        return Metrics.mse(predTrain, yTrain);
     }
 
     double r2Train() {
-        return Metrics.r2(predTrain(), yTrain);
+        return Metrics.r2(predTrain, yTrain);
     }
 
     Double mseTest() {
-        return yTest == null ? null : Metrics.mse(predTest(), yTest);
+        return yTest == null ? null : Metrics.mse(predTest, yTest);
     }
 
     Double r2Test() {
-        return yTest == null ? null : Metrics.r2(predTest(), yTest);
+        return yTest == null ? null : Metrics.r2(predTest, yTest);
     }
 }

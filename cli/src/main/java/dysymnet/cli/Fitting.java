@@ -35,14 +35,26 @@ final class Fitting {
                 builder.settings().budget().maxSteps());
         SymbolicRegressor reg = builder.listener(progress).build();
         AtomicBoolean interrupted = new AtomicBoolean();
+        AtomicBoolean searching = new AtomicBoolean(true);
         Runnable cancel = () -> {
-            interrupted.set(true);
+            boolean writing;
+            synchronized (searching) {
+                interrupted.set(true);
+                writing = !searching.get();
+            }
             reg.cancel();
+            if (writing && !quiet) {
+                // the search is over: the outputs are being written, and will be
+                String name = Interrupts.signalName();
+                err.println("dysymnet: " + (name.isEmpty() ? "interrupted" : name) + " while writing the outputs;"
+                        + " finishing them (a second signal quits at once)");
+                err.flush();
+            }
         };
         if (Interrupts.installed()) {
             Interrupts.onSignal(cancel);
             try {
-                finish(reg, train, target, quiet, err, progress, interrupted, finisher);
+                finish(reg, train, target, quiet, err, progress, interrupted, searching, finisher);
             } finally {
                 Interrupts.clear();
             }
@@ -66,7 +78,7 @@ final class Fitting {
             // shutting down already, or not allowed: run without Ctrl-C handling
         }
         try {
-            finish(reg, train, target, quiet, err, progress, interrupted, finisher);
+            finish(reg, train, target, quiet, err, progress, interrupted, searching, finisher);
         } finally {
             done.countDown();
             if (hooked) {
@@ -80,14 +92,19 @@ final class Fitting {
     }
 
     private static void finish(SymbolicRegressor reg, Dataset train, String target, boolean quiet, PrintWriter err,
-                               Progress progress, AtomicBoolean interrupted, Finisher finisher) {
+                               Progress progress, AtomicBoolean interrupted, AtomicBoolean searching,
+                               Finisher finisher) {
         Model model;
+        boolean cancelled;
         try {
             model = reg.fit(train, target);
         } finally {
             progress.close();
+            synchronized (searching) {
+                searching.set(false);
+                cancelled = interrupted.get();
+            }
         }
-        boolean cancelled = interrupted.get();
         if (cancelled && !quiet) {
             String name = Interrupts.signalName();
             err.println("dysymnet: interrupted" + (name.isEmpty() ? "" : " (" + name + ")")

@@ -159,6 +159,60 @@ class InterruptTest {
     }
 
     @Test
+    @Timeout(300)
+    void sigtermWhileWritingTheOutputsFinishesThemAndExits143() throws Exception {
+        Path data = noisyCsv();
+        // the search ends by its time limit; the signal comes once the report is on standard output, while the
+        // files (model, front, three plots: some tenths of a second in a fresh JVM) are being written
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            Path out = dir.resolve("out" + attempt);
+            Path json = dir.resolve("report" + attempt + ".json");
+            child = new ProcessBuilder(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                    "fit", data.toString(), "--threads", "1", "--time-limit", "2", "--batch-size", "2",
+                    "--layers", "1-2", "--widths", "1-2", "--out", out.toString(), "--json", json.toString()))
+                    .start();
+            Lines err = new Lines();
+            err.read(child);
+            BufferedReader stdout = new BufferedReader(new InputStreamReader(child.getInputStream(),
+                    StandardCharsets.UTF_8));
+            String first = stdout.readLine();
+            assertEquals("Formula:", first, err.all());
+            Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(child.pid())).start();
+            kill.waitFor(10, TimeUnit.SECONDS);
+            while (stdout.readLine() != null) {
+                // drain
+            }
+            assertTrue(child.waitFor(60, TimeUnit.SECONDS), err.all());
+            for (int i = 0; i < 50 && err.lines.stream().noneMatch(l -> l.startsWith("dysymnet: wrote")); i++) {
+                Thread.sleep(20);
+            }
+            String e = err.all();
+            if (child.exitValue() == Main.OK) {
+                // all written before the signal came: try again
+                continue;
+            }
+            assertEquals(Main.INTERRUPTED_SIGTERM, child.exitValue(), e);
+            assertTrue(e.contains("dysymnet: SIGTERM while writing the outputs; finishing them"), e);
+            assertTrue(e.contains("dysymnet: wrote model.json, pareto.csv, fit.png, pareto.png, reward.png"), e);
+            assertFalse(e.contains("Exception"), e);
+            // the search was not interrupted: the files say it ended by its time limit
+            JsonNode report = new ObjectMapper().readTree(json.toFile());
+            assertFalse(report.get("cancelled").asBoolean(), report.toString());
+            assertEquals("TIME_LIMIT", Model.load(out.resolve("model.json")).stopReason());
+            for (String png : List.of("fit.png", "pareto.png", "reward.png")) {
+                assertNotNull(ImageIO.read(out.resolve(png).toFile()), png);
+            }
+            try (Stream<Path> files = Files.list(out)) {
+                assertEquals(5, files.count(), "exactly the five files, no temporary ones");
+            }
+            return;
+        }
+        fail("in 3 attempts the child wrote every file before the signal arrived");
+    }
+
+    @Test
     @Timeout(180)
     void sigtermStopsTheSearchWritesEverythingAndExits143() throws Exception {
         interruptedRunWritesEverything("TERM", Main.INTERRUPTED_SIGTERM);

@@ -98,6 +98,8 @@ public final class SymbolicRegressor {
             throw new IllegalArgumentException("need at least 2 rows, got " + data.rows());
         }
         Scaling scaling = Scaling.of(data);
+        // before the search, so that a cancelled search is not kept waiting by a hash over every value
+        DataFingerprint fingerprint = DataFingerprint.of(data);
         Search search = new Search(settings, listener);
         running = search;
         if (cancelRequested) {
@@ -138,7 +140,7 @@ public final class SymbolicRegressor {
         SearchHistory history = new SearchHistory(front, r.meanRewards(), r.bestRewards(),
                 r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.stopReason().name());
         return new Model(chosen.expression(), data.names(), targetName, mse, r2, history,
-                Provenance.of(settings, DataFingerprint.of(data)));
+                Provenance.of(settings, fingerprint));
     }
 
     /** A candidate found on scaled data, in the data's own units (itself when nothing was scaled). */

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
  * print and read back computing the same doubles.
  *
  * <p>{@code mvn verify} checks the first {@value #QUICK_CASES} seeds of {@link Gen}'s fixed sequence for each kind
- * of input (about a second); a long run checks more: {@code mvn -B -o verify -pl core -Dtest=ParserFuzzTest
- * -Dfuzz.cases=1000000}. A failure names its seed; {@code -Dgen.seed=SEED} reruns that case alone.
+ * of input (about a second); the bench module's {@code fuzz} profile runs the long run, {@code -Dfuzz.cases=N}
+ * seeds (docs/architecture.md, "Fuzz tests"). A failure names its seed; {@code -Dgen.seed=SEED} reruns that case.
  */
 class ParserFuzzTest {
     static final int QUICK_CASES = 3000;

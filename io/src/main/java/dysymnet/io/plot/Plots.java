@@ -27,6 +27,8 @@ public final class Plots {
     /** Size of one panel in pixels. */
     public static final int WIDTH = 640;
     public static final int HEIGHT = 480;
+    /** Most markers a scatter series draws: larger ones are thinned to every k-th point, and say so. */
+    public static final int MAX_SCATTER_POINTS = 5_000;
 
     private static final Color TRAIN = new Color(31, 119, 180);
     private static final Color TEST = new Color(255, 127, 14);
@@ -225,11 +227,30 @@ public final class Plots {
         if (x.length == 0) {
             return false;
         }
+        int stride = scatterStride(x.length);
+        if (stride > 1) {
+            // a 640x480 panel shows no more; drawing 10^5-10^6 markers takes seconds
+            int n = (x.length + stride - 1) / stride;
+            double[] tx = new double[n];
+            double[] ty = new double[n];
+            for (int i = 0; i < n; i++) {
+                tx[i] = x[i * stride];
+                ty[i] = y[i * stride];
+            }
+            name = name + " (1 in " + stride + " of " + x.length + ")";
+            x = tx;
+            y = ty;
+        }
         XYSeries s = chart.addSeries(name, x, y);
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         s.setMarker(marker);
         s.setMarkerColor(color);
         return true;
+    }
+
+    /** Every how many points a scatter series of {@code n} draws: 1 up to {@link #MAX_SCATTER_POINTS}. */
+    static int scatterStride(int n) {
+        return (int) Math.max(1, ((long) n + MAX_SCATTER_POINTS - 1) / MAX_SCATTER_POINTS);
     }
 
     private static boolean line(XYChart chart, String name, double[][] xy, Color color) {

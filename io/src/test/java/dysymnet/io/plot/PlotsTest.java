@@ -117,6 +117,29 @@ class PlotsTest {
         assertEquals(1, fileCount());
     }
 
+    @Test
+    void largeScattersAreThinnedToABoundedNumberOfMarkers() throws IOException {
+        assertEquals(1, Plots.scatterStride(0));
+        assertEquals(1, Plots.scatterStride(Plots.MAX_SCATTER_POINTS));
+        assertEquals(2, Plots.scatterStride(Plots.MAX_SCATTER_POINTS + 1));
+        for (int n : new int[] {Plots.MAX_SCATTER_POINTS + 1, 200_000, 1_000_003, Integer.MAX_VALUE}) {
+            int stride = Plots.scatterStride(n);
+            long drawn = (n + (long) stride - 1) / stride;
+            assertTrue(drawn <= Plots.MAX_SCATTER_POINTS && drawn > Plots.MAX_SCATTER_POINTS / 2, n + ": " + drawn);
+        }
+        // a million rows still give a complete plot of the usual size
+        int n = 1_000_000;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = i * 1e-6;
+            y[i] = x[i] * x[i];
+        }
+        Path png = dir.resolve("big.png");
+        Plots.fitPlot(png, y, y, x, y, null, null, null, null, "x", "y");
+        assertEquals(Plots.WIDTH * 2, image(png).getWidth());
+    }
+
     private static double[] slice(double[] a, int from, int to) {
         return java.util.Arrays.copyOfRange(a, from, to);
     }

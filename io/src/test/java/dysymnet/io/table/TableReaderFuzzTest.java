@@ -24,9 +24,9 @@ import org.junit.jupiter.api.Test;
  * <p>Inputs are random bytes, random streams of the tokens tables are made of (numbers in many spellings, decimal
  * commas, missing-value words, quotes, delimiters, line breaks, comments, a byte-order mark), and well-formed tables
  * with a few random edits, each plain or gzip-compressed, read with random options. {@code mvn verify} checks the
- * first {@value #QUICK_CASES} seeds of {@link Gen}'s fixed sequence (about a second); a long run checks more:
- * {@code mvn -B -o verify -pl core,io -Dtest=TableReaderFuzzTest -Dsurefire.failIfNoSpecifiedTests=false
- * -Dfuzz.cases=1000000}. A failure names its seed; {@code -Dgen.seed=SEED} reruns that case alone.
+ * first {@value #QUICK_CASES} seeds of {@link Gen}'s fixed sequence (about a second); the bench module's
+ * {@code fuzz} profile runs the long run, {@code -Dfuzz.cases=N} seeds (docs/architecture.md, "Fuzz tests").
+ * A failure names its seed; {@code -Dgen.seed=SEED} reruns that case alone.
  */
 class TableReaderFuzzTest {
     static final int QUICK_CASES = 2000;
