@@ -19,7 +19,13 @@ public enum Ablation {
     /** No backward elimination with refitting (ours, not the paper's; {@link dysymnet.fit.Eliminator}). */
     NO_ELIM("no-elim"),
     /** Stage 1 on all the data from its first step, no growing window (ours; {@link dysymnet.net.GrowingWindow}). */
-    NO_WINDOW("no-window");
+    NO_WINDOW("no-window"),
+    /** The final choice ignores the noise level estimated from the data (ours; {@link dysymnet.search.ModelChoice}). */
+    NO_NOISE("no-noise"),
+    /** The final choice does not pass over formulas that blow up just outside the data (ours). */
+    NO_GUARD("no-guard"),
+    /** Neither of the two guards of the final choice: today's rule alone (ours). */
+    NO_GUARDS("no-guards");
 
     private final String label;
 
@@ -68,6 +74,15 @@ public enum Ablation {
                 break;
             case NO_WINDOW:
                 b.training(training.toBuilder().windowPhases(0).build());
+                break;
+            case NO_NOISE:
+                b.training(training).noiseAwareSelection(false);
+                break;
+            case NO_GUARD:
+                b.training(training).extrapolationGuard(false);
+                break;
+            case NO_GUARDS:
+                b.training(training).noiseAwareSelection(false).extrapolationGuard(false);
                 break;
             default:
                 throw new AssertionError(this);

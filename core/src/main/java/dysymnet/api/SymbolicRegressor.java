@@ -290,6 +290,21 @@ public final class SymbolicRegressor {
             return this;
         }
 
+        /**
+         * Whether the noise estimated from the data sets how much training error counts as a fit, so that the
+         * simplest formula within it is chosen (default true; {@link dysymnet.search.ModelChoice}).
+         */
+        public Builder noiseAwareSelection(boolean on) {
+            selection.noiseAware(on);
+            return this;
+        }
+
+        /** Whether formulas that blow up just outside the data are passed over (default true). */
+        public Builder extrapolationGuard(boolean on) {
+            selection.extrapolationGuard(on);
+            return this;
+        }
+
         /** The budget whole (replaces maxSteps, batchSize, timeLimit and solveR2 set before). */
         public Builder budget(Budget b) {
             budget = Objects.requireNonNull(b, "budget").toBuilder();

@@ -71,7 +71,20 @@ public final class ParetoFront {
      * @param targetVariance variance of the training target, scaling the floor
      */
     public Candidate choose(double targetVariance, Selection selection) {
-        return choose(targetVariance, selection.factor(), DEFAULT_FLOOR, selection.maxComplexity());
+        return choose(targetVariance, selection.factor(), DEFAULT_FLOOR, selection.maxComplexity(), 0);
+    }
+
+    /**
+     * The chosen model as by {@link #choose(double, Selection)}, where moreover every candidate whose training MSE
+     * is at most {@code errorLevel} (the error the data's noise explains) counts as acceptable.
+     */
+    public Candidate choose(double targetVariance, Selection selection, double errorLevel) {
+        return choose(targetVariance, selection.factor(), DEFAULT_FLOOR, selection.maxComplexity(), errorLevel);
+    }
+
+    /** {@link #choose(double, double, double, int, double)} without an error level. */
+    public Candidate choose(double targetVariance, double factor, double floor, int maxComplexity) {
+        return choose(targetVariance, factor, floor, maxComplexity, 0);
     }
 
     /**
@@ -81,8 +94,10 @@ public final class ParetoFront {
      * @param factor         at least 1
      * @param floor          relative floor, at least 0
      * @param maxComplexity  at least 1
+     * @param errorLevel     an MSE every candidate at or below which is acceptable (0 for none)
      */
-    public Candidate choose(double targetVariance, double factor, double floor, int maxComplexity) {
+    public Candidate choose(double targetVariance, double factor, double floor, int maxComplexity,
+                            double errorLevel) {
         if (maxComplexity < 1) {
             throw new IllegalArgumentException("maxComplexity must be at least 1, got " + maxComplexity);
         }
@@ -91,6 +106,9 @@ public final class ParetoFront {
         }
         if (!(floor >= 0.0)) {
             throw new IllegalArgumentException("floor must be at least 0, got " + floor);
+        }
+        if (!(errorLevel >= 0)) {
+            throw new IllegalArgumentException("errorLevel must be at least 0, got " + errorLevel);
         }
         if (front.isEmpty()) {
             return null;
@@ -106,7 +124,7 @@ public final class ParetoFront {
         }
         double m = pool.get(pool.size() - 1).mse();
         double scale = Double.isFinite(targetVariance) && targetVariance > 0 ? targetVariance : 1.0;
-        double limit = Math.max(factor * m, m + floor * scale);
+        double limit = Math.max(Math.max(factor * m, m + floor * scale), errorLevel);
         for (Candidate c : pool) {
             if (c.mse() <= limit) {
                 return c;

@@ -6,7 +6,6 @@ import dysymnet.controller.ControllerConfig;
 import dysymnet.controller.Sample;
 import dysymnet.controller.UniformSampler;
 import dysymnet.data.Dataset;
-import dysymnet.data.Metrics;
 import dysymnet.data.Seeds;
 import dysymnet.expr.Expr;
 import dysymnet.net.Architecture;
@@ -199,8 +198,7 @@ public final class Search {
         }
         List<Candidate> all = new ArrayList<>(distinct.values());
         ParetoFront front = ParetoFront.of(all);
-        Selection sel = settings.selection();
-        Candidate chosen = front.choose(Metrics.variance(data.y()), sel);
+        Candidate chosen = ModelChoice.choose(all, data, settings.selection());
         return new SearchResult(chosen, front, List.copyOf(all), toArray(meanRewards), toArray(bestRewards), trained,
                 failed, List.copyOf(errors), steps, reason, Duration.ofNanos(System.nanoTime() - start));
     }

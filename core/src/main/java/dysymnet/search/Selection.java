@@ -5,8 +5,12 @@ package dysymnet.search;
  *
  * @param factor        the simplest candidate whose training error is within this factor of the best is chosen
  * @param maxComplexity the chosen formula has at most this many nodes when any candidate does
+ * @param noiseAware    a formula whose training error is within what the data's estimated noise explains is as good
+ *                      as the best ({@link dysymnet.data.NoiseLevel}): the simplest such is chosen
+ * @param extrapolationGuard formulas that blow up just outside the data are not chosen while another is left
+ *                      ({@link Extrapolation})
  */
-public record Selection(double factor, int maxComplexity) {
+public record Selection(double factor, int maxComplexity, boolean noiseAware, boolean extrapolationGuard) {
 
     public static final int DEFAULT_MAX_COMPLEXITY = 100;
 
@@ -28,13 +32,16 @@ public record Selection(double factor, int maxComplexity) {
     }
 
     public Builder toBuilder() {
-        return new Builder().factor(factor).maxComplexity(maxComplexity);
+        return new Builder().factor(factor).maxComplexity(maxComplexity).noiseAware(noiseAware)
+                .extrapolationGuard(extrapolationGuard);
     }
 
     /** Builder of a {@link Selection}, starting from the defaults. */
     public static final class Builder {
         private double factor = ParetoFront.DEFAULT_FACTOR;
         private int maxComplexity = DEFAULT_MAX_COMPLEXITY;
+        private boolean noiseAware = true;
+        private boolean extrapolationGuard = true;
 
         private Builder() {
         }
@@ -49,8 +56,20 @@ public record Selection(double factor, int maxComplexity) {
             return this;
         }
 
+        /** Whether the estimated noise sets how much error counts as a fit (default true). */
+        public Builder noiseAware(boolean v) {
+            noiseAware = v;
+            return this;
+        }
+
+        /** Whether formulas that blow up just outside the data are passed over (default true). */
+        public Builder extrapolationGuard(boolean v) {
+            extrapolationGuard = v;
+            return this;
+        }
+
         public Selection build() {
-            return new Selection(factor, maxComplexity);
+            return new Selection(factor, maxComplexity, noiseAware, extrapolationGuard);
         }
     }
 }

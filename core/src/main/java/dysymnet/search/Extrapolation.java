@@ -1,0 +1,123 @@
+package dysymnet.search;
+
+import dysymnet.data.Dataset;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Whether a formula blows up just outside its data: a pole, an overflow or a runaway term within a quarter of the data's
+ * range beyond it, where a law goes on smoothly. Such a formula fits its training rows and is wrong one step
+ * outside them, worse for a user than a simpler formula that fits a little less well.
+ *
+ * <p>Probe points: for one feature, a grid of {@value #GRID} points on each side of the data's range, over a quarter of its
+ * width (one side only when the feature is never negative or never positive and the other side would cross zero:
+ * time, lengths and masses stay positive); for several features, {@value #GRID} random points of the box that
+ * extends each feature's range the same way (a fixed sample). A formula blows up when it is not finite at a probe
+ * point, when it leaves the band of {@value #MAGNITUDE} times the target's largest deviation from its mean around
+ * that mean, or (one feature) when its largest change between neighbouring grid points outside the data is
+ * {@value #JUMP} times its largest such change inside: a pole between grid points. The bounds leave room for every
+ * polynomial up to degree 8 and exponentials over the extension.
+ */
+final class Extrapolation {
+    static final int GRID = 512;
+    static final double EXTENSION = 0.25;
+    static final double MAGNITUDE = 100;
+    static final double JUMP = 1000;
+
+    private final List<String> names;
+    /** Probe columns [feature][point]; for one feature, the grid over the data's range, then the two outer grids. */
+    private final double[][] probe;
+    private final boolean grid;
+    private final double centre;
+    private final double spread;
+
+    private Extrapolation(List<String> names, double[][] probe, boolean grid, double centre, double spread) {
+        this.names = names;
+        this.probe = probe;
+        this.grid = grid;
+        this.centre = centre;
+        this.spread = spread;
+    }
+
+    static Extrapolation of(Dataset data) {
+        double[] y = data.y();
+        double mean = 0;
+        for (double v : y) {
+            mean += v;
+        }
+        mean /= y.length;
+        double dev = 0;
+        for (double v : y) {
+            dev = Math.max(dev, Math.abs(v - mean));
+        }
+        double spread = dev > 0 ? dev : Math.max(Math.abs(mean), 1.0);
+        int d = data.features();
+        double[] lo = new double[d];
+        double[] hi = new double[d];
+        double[] outLo = new double[d];
+        double[] outHi = new double[d];
+        for (int j = 0; j < d; j++) {
+            double[] c = data.column(j);
+            lo[j] = Double.POSITIVE_INFINITY;
+            hi[j] = Double.NEGATIVE_INFINITY;
+            for (double v : c) {
+                lo[j] = Math.min(lo[j], v);
+                hi[j] = Math.max(hi[j], v);
+            }
+            double w = hi[j] - lo[j];
+            outLo[j] = lo[j] - EXTENSION * w;
+            outHi[j] = hi[j] + EXTENSION * w;
+            if (lo[j] >= 0 && outLo[j] < 0) {
+                outLo[j] = lo[j] > 0 ? lo[j] / 2 : lo[j];
+            }
+            if (hi[j] <= 0 && outHi[j] > 0) {
+                outHi[j] = hi[j] < 0 ? hi[j] / 2 : hi[j];
+            }
+        }
+        if (d == 1) {
+            double[] p = new double[3 * GRID];
+            for (int i = 0; i < GRID; i++) {
+                double f = (double) i / (GRID - 1);
+                p[i] = lo[0] + f * (hi[0] - lo[0]);
+                p[GRID + i] = outLo[0] + f * (lo[0] - outLo[0]);
+                p[2 * GRID + i] = hi[0] + f * (outHi[0] - hi[0]);
+            }
+            return new Extrapolation(data.names(), new double[][] {p}, true, mean, spread);
+        }
+        SplittableRandom rng = new SplittableRandom(0x5eed_e87aL);
+        double[][] p = new double[d][GRID];
+        for (int i = 0; i < GRID; i++) {
+            for (int j = 0; j < d; j++) {
+                p[j][i] = outLo[j] + rng.nextDouble() * (outHi[j] - outLo[j]);
+            }
+        }
+        return new Extrapolation(data.names(), p, false, mean, spread);
+    }
+
+    /** Whether the formula blows up at the probe points (see the class comment). */
+    boolean blowsUp(Expr e) {
+        double[] v = Evaluator.evaluate(e, names, probe);
+        double band = MAGNITUDE * spread;
+        for (double x : v) {
+            if (!Double.isFinite(x) || Math.abs(x - centre) > band) {
+                return true;
+            }
+        }
+        if (!grid) {
+            return false;
+        }
+        double inside = maxStep(v, 0);
+        double outside = Math.max(maxStep(v, GRID), maxStep(v, 2 * GRID));
+        return outside > JUMP * Math.max(inside, 1e-12 * spread);
+    }
+
+    private static double maxStep(double[] v, int from) {
+        double m = 0;
+        for (int i = from + 1; i < from + GRID; i++) {
+            m = Math.max(m, Math.abs(v[i] - v[i - 1]));
+        }
+        return m;
+    }
+}
