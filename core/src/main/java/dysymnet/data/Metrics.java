@@ -97,12 +97,17 @@ public final class Metrics {
         return Double.isNaN(s) ? Double.POSITIVE_INFINITY : s;
     }
 
-    private static double totalSumOfSquares(double[] y) {
+    /** The mean of the values. */
+    public static double mean(double[] y) {
         double mean = 0.0;
         for (double v : y) {
             mean += v;
         }
-        mean /= y.length;
+        return mean / y.length;
+    }
+
+    private static double totalSumOfSquares(double[] y) {
+        double mean = mean(y);
         double s = 0.0;
         for (double v : y) {
             double d = v - mean;

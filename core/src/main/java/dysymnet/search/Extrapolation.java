@@ -1,29 +1,30 @@
 package dysymnet.search;
 
 import dysymnet.data.Dataset;
+import dysymnet.data.Metrics;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Whether a formula blows up just outside its data: a pole, an overflow or a runaway term within a quarter of the data's
+ * Whether a formula blows up just outside its data: a pole, an overflow or a runaway term within half the data's
  * range beyond it, where a law goes on smoothly. Such a formula fits its training rows and is wrong one step
  * outside them, worse for a user than a simpler formula that fits a little less well.
  *
- * <p>Probe points: for one feature, a grid of {@value #GRID} points on each side of the data's range, over a quarter of its
- * width (one side only when the feature is never negative or never positive and the other side would cross zero:
- * time, lengths and masses stay positive); for several features, {@value #GRID} random points of the box that
+ * <p>Probe points: for one feature, a grid of {@value #GRID} points on each side of the data's range, over half its
+ * width, but not across zero for a feature that is never negative or never positive (time, lengths and masses stay
+ * positive: there the grid ends half way to zero); for several features, {@value #GRID} random points of the box that
  * extends each feature's range the same way (a fixed sample). A formula blows up when it is not finite at a probe
  * point, when it leaves the band of {@value #MAGNITUDE} times the target's largest deviation from its mean around
  * that mean, or (one feature) when its largest change between neighbouring grid points outside the data is
  * {@value #JUMP} times its largest such change inside: a pole between grid points. The bounds leave room for every
- * polynomial up to degree 8 and exponentials over the extension.
+ * polynomial up to degree 9 and exponentials over the extension.
  */
 final class Extrapolation {
     static final int GRID = 512;
-    static final double EXTENSION = 0.25;
-    static final double MAGNITUDE = 100;
+    static final double EXTENSION = 0.5;
+    static final double MAGNITUDE = 1000;
     static final double JUMP = 1000;
 
     private final List<String> names;
@@ -43,11 +44,7 @@ final class Extrapolation {
 
     static Extrapolation of(Dataset data) {
         double[] y = data.y();
-        double mean = 0;
-        for (double v : y) {
-            mean += v;
-        }
-        mean /= y.length;
+        double mean = Metrics.mean(y);
         double dev = 0;
         for (double v : y) {
             dev = Math.max(dev, Math.abs(v - mean));
@@ -69,11 +66,11 @@ final class Extrapolation {
             double w = hi[j] - lo[j];
             outLo[j] = lo[j] - EXTENSION * w;
             outHi[j] = hi[j] + EXTENSION * w;
-            if (lo[j] >= 0 && outLo[j] < 0) {
-                outLo[j] = lo[j] > 0 ? lo[j] / 2 : lo[j];
+            if (lo[j] >= 0 && outLo[j] <= 0) {
+                outLo[j] = lo[j] / 2;
             }
-            if (hi[j] <= 0 && outHi[j] > 0) {
-                outHi[j] = hi[j] < 0 ? hi[j] / 2 : hi[j];
+            if (hi[j] <= 0 && outHi[j] >= 0) {
+                outHi[j] = hi[j] / 2;
             }
         }
         if (d == 1) {
