@@ -24,7 +24,9 @@ public enum Ablation {
     NO_NOISE("no-noise"),
     /** The final choice does not pass over formulas that blow up just outside the data (ours). */
     NO_GUARD("no-guard"),
-    /** Neither of the two guards of the final choice: today's rule alone (ours). */
+    /** With one feature, no forward validation in the final choice (ours). */
+    NO_FORWARD("no-forward"),
+    /** None of the three guards of the final choice: the Pareto front's rule alone (ours). */
     NO_GUARDS("no-guards");
 
     private final String label;
@@ -81,8 +83,11 @@ public enum Ablation {
             case NO_GUARD:
                 b.training(training).extrapolationGuard(false);
                 break;
+            case NO_FORWARD:
+                b.training(training).forwardValidation(false);
+                break;
             case NO_GUARDS:
-                b.training(training).noiseAwareSelection(false).extrapolationGuard(false);
+                b.training(training).noiseAwareSelection(false).extrapolationGuard(false).forwardValidation(false);
                 break;
             default:
                 throw new AssertionError(this);

@@ -305,6 +305,15 @@ public final class SymbolicRegressor {
             return this;
         }
 
+        /**
+         * Whether, with one feature, the formula is chosen by how well it predicts the last quarter of the rows in
+         * the feature's order from constants refitted on the rest (default true).
+         */
+        public Builder forwardValidation(boolean on) {
+            selection.forwardValidation(on);
+            return this;
+        }
+
         /** The budget whole (replaces maxSteps, batchSize, timeLimit and solveR2 set before). */
         public Builder budget(Budget b) {
             budget = Objects.requireNonNull(b, "budget").toBuilder();

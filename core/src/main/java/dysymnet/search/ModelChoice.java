@@ -3,7 +3,10 @@ package dysymnet.search;
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.data.NoiseLevel;
+import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
+import dysymnet.fit.ConstantFitter;
+import dysymnet.fit.LevenbergMarquardtFitter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -61,6 +64,80 @@ public final class ModelChoice {
             }
         }
         double level = selection.noiseAware() ? noiseErrorLevel(data) : 0;
-        return ParetoFront.of(pool).choose(Metrics.variance(data.y()), selection, level);
+        ParetoFront front = ParetoFront.of(pool);
+        if (selection.forwardValidation() && data.features() == 1 && data.rows() >= FORWARD_MIN_ROWS) {
+            Candidate c = forwardChoice(front, data, selection, level);
+            if (c != null) {
+                return c;
+            }
+        }
+        return front.choose(Metrics.variance(data.y()), selection, level);
+    }
+
+    /** Fewer rows are not split for forward validation. */
+    static final int FORWARD_MIN_ROWS = 16;
+    /**
+     * The shares of the rows, by the feature's order, that the constants are refitted on, the rest validating: the
+     * forward error is the mean over these splits, short and long horizons.
+     */
+    static final double[] FORWARD_FIT_SHARES = {0.5, 0.75};
+    /** At most this many rows (evenly spaced in the feature's order) are used, so that the choice stays cheap. */
+    static final int FORWARD_MAX_ROWS = 2_000;
+    /** At most this many front members (the simplest) are validated. */
+    static final int FORWARD_MAX_CANDIDATES = 40;
+
+    /**
+     * Forward validation for one feature: each front member's constants are refitted on the first three quarters of
+     * the rows in the feature's order and the formula scored on the last quarter, as it will be used beyond the
+     * data. Among the members the rule of the front accepts by training error (within the factor, or the noise
+     * level) or whose forward error is within the factor of the best forward error, the simplest whose forward
+     * error is within the factor (or the noise level) of the best is chosen. Null when nothing could be validated.
+     */
+    private static Candidate forwardChoice(ParetoFront front, Dataset data, Selection selection, double level) {
+        int n = data.rows();
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        double[] x = data.column(0);
+        java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(i -> x[i]));
+        int m = Math.min(n, FORWARD_MAX_ROWS);
+        int[] rows = new int[m];
+        for (int k = 0; k < m; k++) {
+            rows[k] = order[(int) ((long) k * n / m)];
+        }
+        ConstantFitter fitter = new LevenbergMarquardtFitter();
+        List<Candidate> members = new ArrayList<>();
+        for (Candidate c : front.candidates()) {
+            if (c.complexity() <= selection.maxComplexity()) {
+                members.add(c);
+            }
+        }
+        int count = Math.min(members.size(), FORWARD_MAX_CANDIDATES);
+        double[] forward = new double[count];
+        for (double share : FORWARD_FIT_SHARES) {
+            int cut = (int) Math.round(m * share);
+            Dataset early = data.select(java.util.Arrays.copyOfRange(rows, 0, cut));
+            Dataset late = data.select(java.util.Arrays.copyOfRange(rows, cut, m));
+            for (int i = 0; i < count; i++) {
+                Expr refit = fitter.fit(members.get(i).expression(), early).expression();
+                double e = Metrics.mse(Evaluator.evaluate(refit, late), late.y());
+                forward[i] += Double.isFinite(e) ? e / FORWARD_FIT_SHARES.length : Double.POSITIVE_INFINITY;
+            }
+        }
+        double best = Double.POSITIVE_INFINITY;
+        for (double f : forward) {
+            best = Math.min(best, f);
+        }
+        if (count == 0 || !Double.isFinite(best)) {
+            return null;
+        }
+        double limit = Math.max(selection.factor() * best, level);
+        for (int i = 0; i < count; i++) {
+            if (forward[i] <= limit) {
+                return members.get(i);
+            }
+        }
+        return null;
     }
 }

@@ -9,8 +9,11 @@ package dysymnet.search;
  *                      as the best ({@link dysymnet.data.NoiseLevel}): the simplest such is chosen
  * @param extrapolationGuard formulas that blow up just outside the data are not chosen while another is left
  *                      ({@link Extrapolation})
+ * @param forwardValidation with one feature, the formula is chosen by how well it predicts the last quarter of the
+ *                      rows (in the feature's order) from constants refitted on the rest ({@link ModelChoice})
  */
-public record Selection(double factor, int maxComplexity, boolean noiseAware, boolean extrapolationGuard) {
+public record Selection(double factor, int maxComplexity, boolean noiseAware, boolean extrapolationGuard,
+                        boolean forwardValidation) {
 
     public static final int DEFAULT_MAX_COMPLEXITY = 100;
 
@@ -33,7 +36,7 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
 
     public Builder toBuilder() {
         return new Builder().factor(factor).maxComplexity(maxComplexity).noiseAware(noiseAware)
-                .extrapolationGuard(extrapolationGuard);
+                .extrapolationGuard(extrapolationGuard).forwardValidation(forwardValidation);
     }
 
     /** Builder of a {@link Selection}, starting from the defaults. */
@@ -42,6 +45,7 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
         private int maxComplexity = DEFAULT_MAX_COMPLEXITY;
         private boolean noiseAware = true;
         private boolean extrapolationGuard = true;
+        private boolean forwardValidation = true;
 
         private Builder() {
         }
@@ -68,8 +72,14 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
             return this;
         }
 
+        /** Whether one-feature data choose the formula by forward validation (default true). */
+        public Builder forwardValidation(boolean v) {
+            forwardValidation = v;
+            return this;
+        }
+
         public Selection build() {
-            return new Selection(factor, maxComplexity, noiseAware, extrapolationGuard);
+            return new Selection(factor, maxComplexity, noiseAware, extrapolationGuard, forwardValidation);
         }
     }
 }

@@ -91,8 +91,8 @@ class ModelChoiceTest {
             // the exact law plus twelve wiggles fitted to the noise by least squares: fits it better, by chance
             cs.add(candidate(overfit("40 - 4.9*x^2", d, 12), d));
             Expr truth = Parser.parse("40 - 4.9*x^2");
-            Selection on = Selection.defaults();
-            Selection off = Selection.builder().noiseAware(false).build();
+            Selection on = Selection.builder().forwardValidation(false).build();
+            Selection off = Selection.builder().noiseAware(false).forwardValidation(false).build();
             if (ModelChoice.choose(cs, d, on).expression().equals(truth)) {
                 simple++;
             }
@@ -112,11 +112,46 @@ class ModelChoiceTest {
         Dataset d = data("x^2 + 0.01/(x - 1.3)", -1, 1, 30, 0, 1);
         Candidate pole = candidate("x^2 + 0.01/(x - 1.3)", d);
         Candidate law = candidate("x^2 - 0.006", d);
-        Selection guard = Selection.builder().noiseAware(false).build();
+        Selection guard = Selection.builder().noiseAware(false).forwardValidation(false).build();
         assertEquals(law.expression(), ModelChoice.choose(List.of(pole, law), d, guard).expression());
-        Selection noGuard = Selection.builder().noiseAware(false).extrapolationGuard(false).build();
+        Selection noGuard = Selection.builder().noiseAware(false).extrapolationGuard(false).forwardValidation(false)
+                .build();
         assertEquals(pole.expression(), ModelChoice.choose(List.of(pole, law), d, noGuard).expression());
         // when every formula blows up, the best of them is still reported
         assertEquals(pole.expression(), ModelChoice.choose(List.of(pole), d, guard).expression());
+    }
+
+    @Test
+    void forwardValidationPrefersTheLawToFormulasThatOnlyInterpolate() {
+        int law = 0;
+        int lawWithout = 0;
+        for (long seed = 1; seed <= 20; seed++) {
+            Dataset d = data("40 - 4.9*x^2", 0, 2, 31, 0.04, seed);
+            List<Candidate> cs = new ArrayList<>();
+            cs.add(candidate("40", d));
+            cs.add(candidate("40 - 4.9*x^2", d));
+            cs.add(candidate(overfit("40 - 4.9*x^2", d, 12), d));
+            Expr truth = Parser.parse("40 - 4.9*x^2");
+            Selection only = Selection.builder().noiseAware(false).extrapolationGuard(false).build();
+            Selection none = only.toBuilder().forwardValidation(false).build();
+            if (ModelChoice.choose(cs, d, only).expression().equals(truth)) {
+                law++;
+            }
+            if (ModelChoice.choose(cs, d, none).expression().equals(truth)) {
+                lawWithout++;
+            }
+        }
+        assertTrue(law >= 16, law + " of 20 with forward validation");
+        assertTrue(law >= lawWithout + 5, law + " with, " + lawWithout + " without forward validation");
+    }
+
+    @Test
+    void forwardValidationLeavesExactLawsAlone() {
+        // noise-free: the law predicts the last rows from the first exactly, an approximation does not
+        Dataset d = data("sin(x) + x^2", -1, 1, 20, 0, 1);
+        Candidate law = candidate("sin(x) + x^2", d);
+        Candidate approx = candidate("x + x^2 - 0.1620*x^3", d);
+        assertEquals(law.expression(), ModelChoice.choose(List.of(approx, law), d, Selection.defaults())
+                .expression());
     }
 }
