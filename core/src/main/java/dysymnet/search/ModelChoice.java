@@ -81,8 +81,14 @@ public final class ModelChoice {
      * forward error is the mean over these splits, short and long horizons.
      */
     static final double[] FORWARD_FIT_SHARES = {0.5, 0.75};
-    /** At most this many rows (evenly spaced in the feature's order) are used, so that the choice stays cheap. */
-    static final int FORWARD_MAX_ROWS = 2_000;
+    /**
+     * At most this many rows (evenly spaced in the feature's order) are used, and the refits are short (they start
+     * from the fitted constants): so the choice costs at most 80 fits of 60 evaluations on 500 rows, a few tenths of
+     * a second for the largest formulas, after the search's time limit.
+     */
+    static final int FORWARD_MAX_ROWS = 500;
+    static final int FORWARD_FIT_ITERATIONS = 30;
+    static final int FORWARD_FIT_EVALUATIONS = 60;
     /** At most this many front members (the simplest) are validated. */
     static final int FORWARD_MAX_CANDIDATES = 40;
 
@@ -106,7 +112,7 @@ public final class ModelChoice {
         for (int k = 0; k < m; k++) {
             rows[k] = order[(int) ((long) k * n / m)];
         }
-        ConstantFitter fitter = new LevenbergMarquardtFitter();
+        ConstantFitter fitter = new LevenbergMarquardtFitter(FORWARD_FIT_ITERATIONS, FORWARD_FIT_EVALUATIONS);
         List<Candidate> members = new ArrayList<>();
         for (Candidate c : front.candidates()) {
             if (c.complexity() <= selection.maxComplexity()) {
