@@ -50,6 +50,11 @@ public final class SearchOptions {
     @Option(names = "--refiner", paramLabel = "LM|BFGS|NONE", description = "Constant refinement (default LM).")
     Refiner refiner;
 
+    @Option(names = "--search-rows", paramLabel = "N",
+            description = "Search on a random sample of at most N rows of larger data; the chosen formula is then "
+                    + "refitted on up to 100000 rows and scored on all (default 10000; 0 = all rows).")
+    Integer searchRows;
+
     @Option(names = "--no-elimination",
             description = "Skip the backward elimination that removes constants one at a time with refitting "
                     + "(faster, larger formulas).")
@@ -100,6 +105,12 @@ public final class SearchOptions {
         }
         if (noElimination) {
             b.elimination(false);
+        }
+        if (searchRows != null) {
+            if (searchRows < 0 || searchRows == 1) {
+                throw new UserError("--search-rows must be 0 (all rows) or at least 2, got " + searchRows);
+            }
+            b.searchRows(searchRows);
         }
     }
 

@@ -5,6 +5,7 @@ import dysymnet.data.DataFingerprint;
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.data.Scaling;
+import dysymnet.data.Seeds;
 import dysymnet.expr.Binary;
 import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Const;
@@ -12,6 +13,8 @@ import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Printer;
 import dysymnet.expr.Simplifier;
+import dysymnet.fit.FitResult;
+import dysymnet.fit.LevenbergMarquardtFitter;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import dysymnet.net.TrainConfig;
@@ -105,9 +108,12 @@ public final class SymbolicRegressor {
         if (cancelRequested) {
             search.cancel();
         }
+        int searchRows = settings.budget().searchRows();
+        Dataset searched = searchRows > 0 ? data.sample(searchRows, Seeds.stream(settings.seed(), ROW_SAMPLE_STREAM))
+                : data;
         SearchResult r;
         try {
-            r = search.run(scaling.apply(data));
+            r = search.run(scaling.apply(searched));
         } finally {
             running = null;
             cancelRequested = false;
@@ -122,10 +128,17 @@ public final class SymbolicRegressor {
         for (Candidate c : r.front().candidates()) {
             front.add(unscaled(c, scaling, data.names()));
         }
+        if (searched != data) {
+            // searched on a sample: the chosen formula's constants once more on a larger one, every score on all rows
+            Candidate sampled = chosen;
+            Candidate refit = refitted(sampled, data);
+            front.replaceAll(c -> c.equals(sampled) ? refit : rescored(c, data));
+            chosen = refit;
+        }
         double mse;
         double r2;
-        if (scaling.isIdentity()) {
-            // scored on these very data by the same evaluation: no need to evaluate it again after the search
+        if (scaling.isIdentity() || searched != data) {
+            // scored on these very data already (by the search, or on all rows after a sampled search)
             mse = chosen.mse();
             r2 = chosen.r2();
         } else {
@@ -141,6 +154,37 @@ public final class SymbolicRegressor {
                 r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.stopReason().name());
         return new Model(chosen.expression(), data.names(), targetName, mse, r2, history,
                 Provenance.of(settings, fingerprint));
+    }
+
+    /** The data stream of the row sample a search of large data works on. */
+    private static final long ROW_SAMPLE_STREAM = -1000;
+    /** The chosen formula of a sampled search is refitted on a sample of at most this many rows. */
+    static final int REFIT_ROWS = 100_000;
+
+    /** A candidate with its scores on all of {@code data}. */
+    private static Candidate rescored(Candidate c, Dataset data) {
+        double[] pred = Evaluator.evaluate(c.expression(), data);
+        return new Candidate(c.expression(), c.complexity(), Metrics.mse(pred, data.y()), Metrics.r2(pred, data.y()),
+                c.reward(), c.architecture(), c.step());
+    }
+
+    /**
+     * The candidate with its constants refined on a fixed sample of at most {@link #REFIT_ROWS} rows of
+     * {@code data} (kept as it was when that does not lower the error there), scored on all rows.
+     */
+    private Candidate refitted(Candidate c, Dataset data) {
+        Dataset big = data.sample(REFIT_ROWS, Seeds.stream(settings.seed(), ROW_SAMPLE_STREAM - 1));
+        Expr e = c.expression();
+        if (settings.refinement().refiner() != Refiner.NONE) {
+            FitResult f = new LevenbergMarquardtFitter().fit(e, big);
+            double before = Metrics.mse(Evaluator.evaluate(e, big), big.y());
+            if (f.mse() < before) {
+                e = Simplifier.simplify(f.expression());
+            }
+        }
+        Candidate out = rescored(new Candidate(e, e.complexity(), c.mse(), c.r2(), c.reward(), c.architecture(),
+                c.step()), data);
+        return Double.isFinite(out.mse()) ? out : rescored(c, data);
     }
 
     /** A candidate found on scaled data, in the data's own units (itself when nothing was scaled). */
@@ -339,6 +383,16 @@ public final class SymbolicRegressor {
         /** Training R^2 at which the search stops as solved (default 1, i.e. exact in double precision; see {@link Budget}). */
         public Builder solveR2(double r2) {
             budget.solveR2(r2);
+            return this;
+        }
+
+        /**
+         * The search works on a fixed random sample of at most this many rows (seeded by the seed); the chosen
+         * formula's constants are then refined on up to 100,000 rows and it is scored on all (default 10,000; 0 for
+         * all rows).
+         */
+        public Builder searchRows(int n) {
+            budget.searchRows(n);
             return this;
         }
 

@@ -134,6 +134,29 @@ public final class Dataset {
         return y;
     }
 
+    /**
+     * A random sample of {@code n} distinct rows in their original order (this data set itself when it has at most
+     * {@code n} rows): the same generator state gives the same sample.
+     */
+    public Dataset sample(int n, java.util.random.RandomGenerator rng) {
+        if (n < 1) {
+            throw new IllegalArgumentException("sample size must be at least 1, got " + n);
+        }
+        int rows = rows();
+        if (rows <= n) {
+            return this;
+        }
+        // selection sampling (Knuth's algorithm S): one pass, the chosen rows in order
+        int[] idx = new int[n];
+        int chosen = 0;
+        for (int i = 0; i < rows && chosen < n; i++) {
+            if (rng.nextDouble() * (rows - i) < n - chosen) {
+                idx[chosen++] = i;
+            }
+        }
+        return select(idx);
+    }
+
     /** A data set with the rows at the given indices, in that order. */
     public Dataset select(int[] rowIndices) {
         double[][] cx = new double[x.length][rowIndices.length];

@@ -38,8 +38,20 @@ public final class ModelChoice {
         return s2 > 0 ? s2 * (1 + 2 * Math.sqrt(2.0 / data.rows())) : 0;
     }
 
+    /**
+     * The choice: the chosen candidate (null when none is finite) and the front it was chosen from, that of the
+     * candidates the blow-up guard left (all finite ones without it), which holds the chosen one.
+     */
+    public record Choice(Candidate chosen, ParetoFront front) {
+    }
+
     /** The chosen candidate, or null when none is finite. */
     public static Candidate choose(List<Candidate> candidates, Dataset data, Selection selection) {
+        return choice(candidates, data, selection).chosen();
+    }
+
+    /** The chosen candidate and the front it was chosen from. */
+    public static Choice choice(List<Candidate> candidates, Dataset data, Selection selection) {
         List<Candidate> pool = new ArrayList<>(candidates);
         if (selection.extrapolationGuard()) {
             Extrapolation probe = Extrapolation.of(data);
@@ -68,10 +80,10 @@ public final class ModelChoice {
         if (selection.forwardValidation() && data.features() == 1 && data.rows() >= FORWARD_MIN_ROWS) {
             Candidate c = forwardChoice(front, data, selection, level);
             if (c != null) {
-                return c;
+                return new Choice(c, front);
             }
         }
-        return front.choose(Metrics.variance(data.y()), selection, level);
+        return new Choice(front.choose(Metrics.variance(data.y()), selection, level), front);
     }
 
     /** Fewer rows are not split for forward validation. */

@@ -197,8 +197,9 @@ public final class Search {
             pool.shutdownNow();
         }
         List<Candidate> all = new ArrayList<>(distinct.values());
-        ParetoFront front = ParetoFront.of(all);
-        Candidate chosen = ModelChoice.choose(all, data, settings.selection());
+        ModelChoice.Choice choice = ModelChoice.choice(all, data, settings.selection());
+        ParetoFront front = choice.front();
+        Candidate chosen = choice.chosen();
         return new SearchResult(chosen, front, List.copyOf(all), toArray(meanRewards), toArray(bestRewards), trained,
                 failed, List.copyOf(errors), steps, reason, Duration.ofNanos(System.nanoTime() - start));
     }

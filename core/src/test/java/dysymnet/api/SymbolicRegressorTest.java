@@ -41,6 +41,39 @@ class SymbolicRegressorTest {
     }
 
     @Test
+    void largeDataAreSearchedOnASampleAndScoredOnAllRows() {
+        double[][] x = rows(5_000, 2, 3);
+        double[] y = new double[x.length];
+        SplittableRandom r = new SplittableRandom(4);
+        for (int i = 0; i < y.length; i++) {
+            y[i] = Math.sin(x[i][0]) * x[i][1] + 0.3 + 0.01 * r.nextGaussian();
+        }
+        Model m = quick().searchRows(400).threads(2).build().fit(x, y, "a", "b");
+        // the reported scores are those of the formula on every row
+        double[] p = m.predict(x);
+        assertEquals(dysymnet.data.Metrics.mse(p, y), m.trainMse(), 1e-12 * (1 + m.trainMse()));
+        assertEquals(dysymnet.data.Metrics.r2(p, y), m.trainR2(), 1e-12);
+        for (var c : m.pareto()) {
+            double[] q = Evaluator.evaluate(c.expression(), List.of("a", "b"), new double[][] {column(x, 0),
+                column(x, 1)});
+            assertEquals(dysymnet.data.Metrics.mse(q, y), c.mse(), 1e-9 * (1 + c.mse()), Printer.infix(c.expression()));
+        }
+        assertTrue(m.pareto().stream().anyMatch(c -> c.expression().equals(m.expression())));
+        // the sample is drawn from the seed: the same on any number of threads
+        Model again = quick().searchRows(400).threads(1).build().fit(x, y, "a", "b");
+        assertEquals(m.expression(), again.expression());
+        assertEquals(400, m.settings().orElseThrow().budget().searchRows());
+    }
+
+    private static double[] column(double[][] x, int j) {
+        double[] c = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            c[i] = x[i][j];
+        }
+        return c;
+    }
+
+    @Test
     void modelSurvivesTheJsonRoundTripExactly(@TempDir Path dir) throws Exception {
         double[][] x = rows(64, 2, 1);
         double[] y = new double[x.length];
