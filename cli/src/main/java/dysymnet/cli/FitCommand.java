@@ -37,7 +37,7 @@ final class FitCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "Training data: CSV or TSV, .gz allowed.")
+    @Parameters(index = "0", paramLabel = "FILE", description = "Training data: CSV or TSV, .gz allowed; - reads standard input.")
     Path file;
 
     @Option(names = "--target", paramLabel = "NAME|INDEX",
@@ -96,11 +96,11 @@ final class FitCommand implements Callable<Integer> {
             Reports.checkOutputDir("--out", this.out);
         }
         ReadOptions ro = ReadOptions.defaults().withDropMissing(dropMissing);
-        Table table = TableReader.read(file, ro);
+        Table table = Inputs.read(file, ro);
         Selection train = TableReader.select(table, target, features);
         Selection testSel = null;
         if (test != null) {
-            testSel = selectLike(TableReader.read(test, ro), table, train);
+            testSel = selectLike(Inputs.read(test, ro), table, train);
         }
         Dataset data = train.toDataset();
         Dataset testData = testSel == null ? null : testSel.toDataset();
@@ -190,6 +190,9 @@ final class FitCommand implements Callable<Integer> {
     }
 
     private void validate() {
+        if (Inputs.isStdin(file) && Inputs.isStdin(test)) {
+            throw new UserError("FILE and --test cannot both be - (standard input)");
+        }
         if (testFraction != null && test != null) {
             throw new UserError("--test and --test-fraction exclude each other");
         }

@@ -7,10 +7,14 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /** The {@code dysymnet} command line: entry point and error handling. */
 @Command(name = "dysymnet", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -21,7 +25,7 @@ import picocli.CommandLine.ParameterException;
             "Exit codes: 0 success, 1 internal error, 2 bad input or options,",
             "3 no usable formula found, 4 an output file could not be written,",
             "130 (Ctrl-C) or 143 (SIGTERM) interrupted, output written."})
-public final class Main implements Runnable {
+public final class Main implements Callable<Integer> {
     /** Exit code for success. */
     public static final int OK = 0;
     /** Exit code for an internal error (a bug: please report it with the message). */
@@ -43,9 +47,15 @@ public final class Main implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    /** Without a command: a short usage on stderr, and the bad-options exit code. */
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("Usage: dysymnet COMMAND [OPTIONS]   (commands: "
+                + String.join(", ", spec.commandLine().getSubcommands().keySet()) + ")");
+        err.println("Start with 'dysymnet demo', then 'dysymnet fit YOUR_FILE.csv'; 'dysymnet --help' for more.");
+        err.flush();
+        return BAD_INPUT;
     }
 
     /** Version from the build. */
@@ -128,7 +138,19 @@ public final class Main implements Runnable {
         CommandLine line = ex.getCommandLine();
         PrintWriter err = line.getErr();
         String cmd = line.getCommandSpec().qualifiedName();
-        err.println(cmd + ": " + oneLine(ex.getMessage()) + " (see '" + cmd + " --help')");
+        String message = oneLine(ex.getMessage());
+        if (ex instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            // the first unknown word, and what it was probably meant to be
+            String first = u.getUnmatched().get(0);
+            boolean option = first.startsWith("-");
+            message = (option ? "unknown option '" : "unknown command or extra argument '") + first + "'";
+            List<String> guesses = u.getSuggestions();
+            if (!guesses.isEmpty()) {
+                message += "; did you mean " + guesses.stream().limit(3).map(g -> "'" + g + "'")
+                        .collect(Collectors.joining(" or ")) + "?";
+            }
+        }
+        err.println(cmd + ": " + message + " (see '" + cmd + " --help')");
         err.flush();
         return BAD_INPUT;
     }

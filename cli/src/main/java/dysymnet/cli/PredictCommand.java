@@ -48,7 +48,7 @@ final class PredictCommand implements Callable<Integer> {
     @Option(names = "--model", required = true, paramLabel = "FILE", description = "A model.json written by fit.")
     Path modelFile;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "Data to predict for: CSV or TSV, .gz allowed.")
+    @Parameters(index = "0", paramLabel = "FILE", description = "Data to predict for: CSV or TSV, .gz allowed; - reads standard input.")
     Path file;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the CSV here (default: standard output).")
@@ -149,14 +149,14 @@ final class PredictCommand implements Callable<Integer> {
      */
     private static Table read(Path file, ReadOptions ro, int featureCount) {
         try {
-            return TableReader.read(file, ro);
+            return Inputs.read(file, ro);
         } catch (InputException e) {
             if (featureCount != 1) {
                 throw e;
             }
             Table single;
             try {
-                single = TableReader.read(file, ro.withDelimiter(Delimiter.COMMA));
+                single = Inputs.read(file, ro.withDelimiter(Delimiter.COMMA));
             } catch (InputException again) {
                 throw e;
             }

@@ -46,9 +46,13 @@ class CliHelpTest {
     }
 
     @org.junit.jupiter.api.Test
-    void noArgumentsShowsUsage() {
+    void noArgumentsShowsShortUsageAndExit2() {
+        // no command is a usage error (CliMannersTest has the details); --help is the full help, exit 0
         CliRun r = CliRun.run();
-        assertEquals(0, r.code(), r::toString);
-        assertTrue(r.out().contains("fit"), r::toString);
+        assertEquals(Main.BAD_INPUT, r.code(), r::toString);
+        assertTrue(r.err().contains("fit"), r::toString);
+        CliRun h = CliRun.run("--help");
+        assertEquals(0, h.code(), h::toString);
+        assertTrue(h.out().contains("Exit codes:"), h::toString);
     }
 }
