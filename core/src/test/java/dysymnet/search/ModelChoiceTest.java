@@ -9,7 +9,6 @@ import dysymnet.data.Metrics;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.hipparchus.linear.Array2DRowRealMatrix;
@@ -79,32 +78,33 @@ class ModelChoiceTest {
         return sb.toString();
     }
 
+    private static final String FALL = "40 - 4.9*x^2";
+
+    /**
+     * Over 20 noisy falls (31 points, the constant, the law, and the law plus twelve wiggles least-squares fitted to
+     * the noise, which fits it better by chance), how often each selection chooses the law.
+     */
+    private static int[] lawChosen(Selection a, Selection b) {
+        int[] n = new int[2];
+        Expr truth = Parser.parse(FALL);
+        for (long seed = 1; seed <= 20; seed++) {
+            Dataset d = data(FALL, 0, 2, 31, 0.04, seed);
+            List<Candidate> cs = List.of(candidate("40", d), candidate(FALL, d), candidate(overfit(FALL, d, 12), d));
+            n[0] += ModelChoice.choose(cs, d, a).expression().equals(truth) ? 1 : 0;
+            n[1] += ModelChoice.choose(cs, d, b).expression().equals(truth) ? 1 : 0;
+        }
+        return n;
+    }
+
     @Test
     void theSimplestFormulaWithinTheNoiseIsChosenNotTheOverfit() {
-        int simple = 0;
-        int simpleWithout = 0;
-        for (long seed = 1; seed <= 20; seed++) {
-            Dataset d = data("40 - 4.9*x^2", 0, 2, 31, 0.04, seed);
-            List<Candidate> cs = new ArrayList<>();
-            cs.add(candidate("40", d));
-            cs.add(candidate("40 - 4.9*x^2", d));
-            // the exact law plus twelve wiggles fitted to the noise by least squares: fits it better, by chance
-            cs.add(candidate(overfit("40 - 4.9*x^2", d, 12), d));
-            Expr truth = Parser.parse("40 - 4.9*x^2");
-            Selection on = Selection.builder().forwardValidation(false).build();
-            Selection off = Selection.builder().noiseAware(false).forwardValidation(false).build();
-            if (ModelChoice.choose(cs, d, on).expression().equals(truth)) {
-                simple++;
-            }
-            if (ModelChoice.choose(cs, d, off).expression().equals(truth)) {
-                simpleWithout++;
-            }
-        }
+        int[] n = lawChosen(Selection.builder().forwardValidation(false).build(),
+                Selection.builder().noiseAware(false).forwardValidation(false).build());
         // 31 points tell the noise level only roughly: the law is chosen in most draws, not all (15 of 20 when
         // this was written), and without the noise level in fewer (7: where the over-fit's training MSE is not a
         // factor 1.5 below the law's)
-        assertTrue(simple >= 12, simple + " of 20 with the noise level");
-        assertTrue(simple >= simpleWithout + 5, simple + " with, " + simpleWithout + " without the noise level");
+        assertTrue(n[0] >= 12, n[0] + " of 20 with the noise level");
+        assertTrue(n[0] >= n[1] + 5, n[0] + " with, " + n[1] + " without the noise level");
     }
 
     @Test
@@ -123,26 +123,10 @@ class ModelChoiceTest {
 
     @Test
     void forwardValidationPrefersTheLawToFormulasThatOnlyInterpolate() {
-        int law = 0;
-        int lawWithout = 0;
-        for (long seed = 1; seed <= 20; seed++) {
-            Dataset d = data("40 - 4.9*x^2", 0, 2, 31, 0.04, seed);
-            List<Candidate> cs = new ArrayList<>();
-            cs.add(candidate("40", d));
-            cs.add(candidate("40 - 4.9*x^2", d));
-            cs.add(candidate(overfit("40 - 4.9*x^2", d, 12), d));
-            Expr truth = Parser.parse("40 - 4.9*x^2");
-            Selection only = Selection.builder().noiseAware(false).extrapolationGuard(false).build();
-            Selection none = only.toBuilder().forwardValidation(false).build();
-            if (ModelChoice.choose(cs, d, only).expression().equals(truth)) {
-                law++;
-            }
-            if (ModelChoice.choose(cs, d, none).expression().equals(truth)) {
-                lawWithout++;
-            }
-        }
-        assertTrue(law >= 16, law + " of 20 with forward validation");
-        assertTrue(law >= lawWithout + 5, law + " with, " + lawWithout + " without forward validation");
+        Selection only = Selection.builder().noiseAware(false).extrapolationGuard(false).build();
+        int[] n = lawChosen(only, only.toBuilder().forwardValidation(false).build());
+        assertTrue(n[0] >= 16, n[0] + " of 20 with forward validation");
+        assertTrue(n[0] >= n[1] + 5, n[0] + " with, " + n[1] + " without forward validation");
     }
 
     @Test
