@@ -19,7 +19,9 @@ public enum Ablation {
     /** No backward elimination with refitting (ours, not the paper's; {@link dysymnet.fit.Eliminator}). */
     NO_ELIM("no-elim"),
     /** Stage 1 on all the data from its first step, no growing window (ours; {@link dysymnet.net.GrowingWindow}). */
-    NO_WINDOW("no-window");
+    NO_WINDOW("no-window"),
+    /** No genetic-programming stage: the networks' formulas alone (ours; {@link dysymnet.gp.GeneticProgramming}). */
+    NO_GP("no-gp");
 
     private final String label;
 
@@ -68,6 +70,9 @@ public enum Ablation {
                 break;
             case NO_WINDOW:
                 b.training(training.toBuilder().windowPhases(0).build());
+                break;
+            case NO_GP:
+                b.training(training).geneticProgramming(false);
                 break;
             default:
                 throw new AssertionError(this);
