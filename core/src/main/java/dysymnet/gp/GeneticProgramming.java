@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -34,15 +33,20 @@ import java.util.random.RandomGenerator;
  * be better by about 2% per node. It is computed on at most {@value #MAX_FITNESS_ROWS} rows, evenly spaced (all rows
  * of small data), so a generation costs the same on 200,000 rows as on 1,000.
  *
- * <p><b>Constants</b>: in every generation the best {@code fitsPerGeneration} formulas not fitted before are written as {@code a + b*f} with the scaling's coefficients, simplified, refined by Levenberg-Marquardt
- * on all the rows (a small iteration cap) and polished ({@link Polisher}); the result goes back into the population
- * in the formula's place (when within the caps and not worse) and is one of the run's outputs, the formulas the
- * search scores.
+ * <p><b>Constants</b>: in every generation the best {@code fitsPerGeneration} formulas not fitted before are written
+ * as {@code a + b*f} with the scaling's coefficients, simplified, refined by Levenberg-Marquardt on all the rows (a
+ * small iteration cap) and polished ({@link Polisher}); the result goes back into the population in the formula's
+ * place (when within the caps and not worse) and is one of the run's outputs, the formulas the search scores.
+ *
+ * <p><b>Diversity</b>: an offspring that copies a formula already in its generation is mutated again (a few times at
+ * most), or one very good formula and its copies take the population over within a few generations.
  *
  * <p><b>Determinism</b>: every random choice is drawn on the calling thread from the generator the run is given;
  * what runs in parallel (evaluations in a fixed number of chunks, constant fits) is a pure function of its input,
- * gathered in a fixed order, so the result does not depend on the number of threads. The budget is counted in generations; the stop supplier (a time limit, a cancellation) is
- * asked before every evaluation and inside every constant fit, and ends the run with what it has.
+ * gathered in a fixed order, so the result does not depend on the number of threads. The budget is counted in
+ * generations; the stop supplier (a time limit, a cancellation) is asked before every evaluation and inside every
+ * constant fit, and ends the run with what it has. A run also ends once a fitted formula is exact
+ * ({@link #SOLVED_NMSE}).
  *
  * <p>The simplifier is used only on the formulas whose constants are fitted: on the population it would cost more
  * than it saves. It may rewrite their arithmetic as it rewrites the networks' formulas ({@code x*x} as {@code x^2},

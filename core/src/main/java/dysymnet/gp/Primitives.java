@@ -89,7 +89,7 @@ public final class Primitives {
                 && Double.isFinite(c.value()) && c.value() == Math.rint(c.value());
     }
 
-    /** The variable called {@code name}. */
+    /** The {@code k}-th variable. */
     Expr variable(int k) {
         return new Var(variables.get(k));
     }
