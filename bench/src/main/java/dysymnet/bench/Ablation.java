@@ -27,7 +27,9 @@ public enum Ablation {
     /** With one feature, no forward validation in the final choice (ours). */
     NO_FORWARD("no-forward"),
     /** None of the three guards of the final choice: the Pareto front's rule alone (ours). */
-    NO_GUARDS("no-guards");
+    NO_GUARDS("no-guards"),
+    /** No genetic-programming stage: the networks' formulas alone (ours; {@link dysymnet.gp.GeneticProgramming}). */
+    NO_GP("no-gp");
 
     private final String label;
 
@@ -88,6 +90,9 @@ public enum Ablation {
                 break;
             case NO_GUARDS:
                 b.training(training).noiseAwareSelection(false).extrapolationGuard(false).forwardValidation(false);
+                break;
+            case NO_GP:
+                b.training(training).geneticProgramming(false);
                 break;
             default:
                 throw new AssertionError(this);

@@ -65,7 +65,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--ablation", paramLabel = "NAME", defaultValue = "none",
             description = "none | no-refine (no constant refinement) | no-pg (no policy gradient: uniform "
                     + "architectures) | no-clip (no gradient clipping) | no-elim (no backward elimination with "
-                    + "refitting, ours) | no-window (stage 1 without the growing window, ours) (default ${DEFAULT-VALUE}).")
+                    + "refitting, ours) | no-window (stage 1 without the growing window, ours) | no-gp (no "
+                    + "genetic-programming stage, ours) (default ${DEFAULT-VALUE}).")
     String ablation;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default bench-results/SUITE).")

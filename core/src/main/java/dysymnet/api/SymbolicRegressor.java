@@ -15,6 +15,7 @@ import dysymnet.expr.Printer;
 import dysymnet.expr.Simplifier;
 import dysymnet.fit.FitResult;
 import dysymnet.fit.LevenbergMarquardtFitter;
+import dysymnet.gp.GpSettings;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import dysymnet.net.TrainConfig;
@@ -227,6 +228,7 @@ public final class SymbolicRegressor {
         private Refinement.Builder refinement = Refinement.builder();
         private Selection.Builder selection = Selection.builder();
         private Budget.Builder budget = Budget.builder();
+        private GpSettings.Builder gp = GpSettings.builder();
         private long seed;
         private int threads = Runtime.getRuntime().availableProcessors();
         private SearchListener listener = SearchListener.NONE;
@@ -240,6 +242,7 @@ public final class SymbolicRegressor {
             refinement = s.refinement().toBuilder();
             selection = s.selection().toBuilder();
             budget = s.budget().toBuilder();
+            gp = s.gp().toBuilder();
             seed = s.seed();
             threads = s.threads();
             return this;
@@ -386,6 +389,18 @@ public final class SymbolicRegressor {
             return this;
         }
 
+        /** The genetic-programming stage's settings whole (replaces geneticProgramming set before). */
+        public Builder gp(GpSettings g) {
+            gp = Objects.requireNonNull(g, "gp").toBuilder();
+            return this;
+        }
+
+        /** False switches the genetic-programming stage off (the networks alone; default on). */
+        public Builder geneticProgramming(boolean on) {
+            gp.enabled(on);
+            return this;
+        }
+
         /**
          * The search works on a fixed random sample of at most this many rows (seeded by the seed); the chosen
          * formula's constants are then refined on up to 100,000 rows and it is scored on all (default 10,000; 0 for
@@ -415,7 +430,7 @@ public final class SymbolicRegressor {
         /** The settings as set so far; invalid settings throw IllegalArgumentException saying which and why. */
         public Settings settings() {
             return new Settings(space.build(), controller.build(), training, refinement.build(), selection.build(),
-                    budget.build(), seed, threads);
+                    budget.build(), gp.build(), seed, threads);
         }
 
         /** Builds the regressor; invalid settings throw IllegalArgumentException saying which and why. */

@@ -8,6 +8,9 @@ import dysymnet.controller.UniformSampler;
 import dysymnet.data.Dataset;
 import dysymnet.data.Seeds;
 import dysymnet.expr.Expr;
+import dysymnet.gp.GeneticProgramming;
+import dysymnet.gp.GpSettings;
+import dysymnet.gp.Primitives;
 import dysymnet.net.Architecture;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,15 +25,20 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
 
 /**
  * The DySymNet search (the paper's Algorithm 1): per controller step, sample a batch of architectures, train the new
  * ones in parallel, read off, simplify and refine their formulas, reward them, and update the controller.
+ * With the genetic-programming stage on ({@link GpSettings}), a short GP from random formulas runs before the first
+ * step (a search it solves ends there), and a short GP seeded with the step's formulas and the best so far after
+ * every step; the GP's formulas are candidates like the networks' (the controller's rewards stay the networks' own).
  *
  * <p>Reproducibility: the controller draws from its own generator, and the network sampled as the k-th of the whole
- * search trains with a generator seeded from (seed, k); results are gathered in sampling order. So a search with a
- * given seed and step budget gives the same result on any number of threads. A time limit or a cancellation stops
+ * search trains with a generator seeded from (seed, k); results are gathered in sampling order; each GP run draws
+ * from its own stream and does not depend on the threads either. So a search with a given seed and step budget
+ * gives the same result on any number of threads. A time limit or a cancellation stops
  * it wherever it is, and then only the stopping point depends on timing.
  *
  * <p>A search object runs once; {@link #cancel()} may be called from any thread.
@@ -40,6 +48,13 @@ public final class Search {
     private static final long CONTROLLER_STREAM = -1;
     /** Stream of the architecture draws. */
     private static final long SAMPLING_STREAM = -2;
+    /**
+     * Streams of the genetic-programming runs: this one for the quick first run, the next ones down for the run
+     * after each controller step (far from the networks' streams 0, 1, 2, ... and the two above).
+     */
+    private static final long GP_STREAM = -(1L << 32);
+    /** The architecture recorded for the GP's candidates. */
+    public static final String GP_SOURCE = "gp";
 
     private final Settings settings;
     private final SearchListener listener;
@@ -77,6 +92,11 @@ public final class Search {
         ArchitectureSampler sampler = sampler(settings);
         RandomGenerator samplingRng = Seeds.stream(settings.seed(), SAMPLING_STREAM);
         ArchitecturePipeline pipeline = new ArchitecturePipeline(data, settings);
+        GpSettings gpSettings = settings.gp();
+        GeneticProgramming gp = gpSettings.enabled()
+                ? new GeneticProgramming(data, Primitives.of(settings.space().operators(), data.names()), gpSettings)
+                : null;
+        BooleanSupplier stop = () -> cancelled || System.nanoTime() >= deadline;
 
         Map<Architecture, ArchitecturePipeline.Result> seen = new HashMap<>();
         Map<Expr, Candidate> distinct = new LinkedHashMap<>();
@@ -92,7 +112,20 @@ public final class Search {
 
         ExecutorService pool = Executors.newFixedThreadPool(settings.threads(), daemonThreads());
         try {
-            for (int step = 0; step < budget.maxSteps(); step++) {
+            // the GP's last population: each GP run goes on from the previous one's, with the new seeds
+            List<Expr> gpPopulation = List.of();
+            if (gp != null && gpSettings.quickGenerations() > 0 && !stop.getAsBoolean()) {
+                // the quick first phase: a short GP from random small formulas, so that easy laws come back at once
+                GeneticProgramming.Result g = gp.run(List.of(), List.of(), gpSettings.quickGenerations(),
+                        Seeds.stream(settings.seed(), GP_STREAM), pool, stop);
+                best = absorb(g, pipeline, 0, distinct, best);
+                gpPopulation = g.population();
+            }
+            boolean solvedFirst = best != null && best.r2() >= budget.solveR2();
+            if (solvedFirst) {
+                reason = StopReason.SOLVED;
+            }
+            for (int step = 0; step < budget.maxSteps() && !solvedFirst; step++) {
                 if (cancelled) {
                     reason = StopReason.CANCELLED;
                     break;
@@ -186,6 +219,29 @@ public final class Search {
                 meanRewards.add(sum / archs.size());
                 bestRewards.add(stepBest);
                 sampler.update(samples, rewards);
+                if (gp != null && gpSettings.generations() > 0 && !stop.getAsBoolean()) {
+                    // a short GP seeded with this step's formulas and the best so far, going on from the previous
+                    // GP's population; its formulas are candidates like the networks' (the controller's rewards stay
+                    // the networks' own)
+                    List<Expr> seeds = new ArrayList<>();
+                    if (best != null) {
+                        seeds.add(best.expression());
+                    }
+                    for (Candidate c : ParetoFront.of(new ArrayList<>(distinct.values())).candidates()) {
+                        seeds.add(c.expression());
+                    }
+                    for (Architecture a : archs) {
+                        for (Candidate c : seen.get(a).candidates()) {
+                            if (Double.isFinite(c.mse())) {
+                                seeds.add(c.expression());
+                            }
+                        }
+                    }
+                    GeneticProgramming.Result g = gp.run(seeds, gpPopulation, gpSettings.generations(),
+                            Seeds.stream(settings.seed(), GP_STREAM - 1 - step), pool, stop);
+                    best = absorb(g, pipeline, step, distinct, best);
+                    gpPopulation = g.population();
+                }
                 listener.onStep(new StepEvent(step, budget.maxSteps(), trained, best, sum / archs.size(), stepBest,
                         Duration.ofNanos(System.nanoTime() - start)));
                 if (best != null && best.r2() >= budget.solveR2()) {
@@ -202,6 +258,24 @@ public final class Search {
         Candidate chosen = choice.chosen();
         return new SearchResult(chosen, front, List.copyOf(all), toArray(meanRewards), toArray(bestRewards), trained,
                 failed, List.copyOf(errors), steps, reason, Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /** Scores the GP's formulas and adds them to the candidates; the new best. */
+    private static Candidate absorb(GeneticProgramming.Result g, ArchitecturePipeline pipeline, int step,
+                                    Map<Expr, Candidate> distinct, Candidate best) {
+        for (Expr e : g.formulas()) {
+            if (distinct.containsKey(e)) {
+                continue;
+            }
+            Candidate c = pipeline.score(e, GP_SOURCE, step);
+            if (Double.isFinite(c.mse())) {
+                distinct.put(e, c);
+                if (best == null || c.mse() < best.mse()) {
+                    best = c;
+                }
+            }
+        }
+        return best;
     }
 
     /** At most this many error messages of failed architectures are kept (all are counted). */

@@ -1,6 +1,7 @@
 package dysymnet.search;
 
 import dysymnet.controller.ControllerConfig;
+import dysymnet.gp.GpSettings;
 import dysymnet.net.SearchSpace;
 import dysymnet.net.TrainConfig;
 import java.util.Objects;
@@ -15,11 +16,12 @@ import java.util.Objects;
  * @param refinement what happens to a read-off formula before it is scored
  * @param selection  how the reported formula is chosen
  * @param budget     how much the search may spend
+ * @param gp         the genetic-programming stage seeded with the networks' formulas ({@link GpSettings})
  * @param seed       the seed of every random choice of the search
  * @param threads    worker threads for training networks (the result of a step-budgeted search does not depend on it)
  */
 public record Settings(SearchSpace space, ControllerConfig controller, TrainConfig training, Refinement refinement,
-                       Selection selection, Budget budget, long seed, int threads) {
+                       Selection selection, Budget budget, GpSettings gp, long seed, int threads) {
 
     public Settings {
         Objects.requireNonNull(space, "space");
@@ -28,6 +30,7 @@ public record Settings(SearchSpace space, ControllerConfig controller, TrainConf
         Objects.requireNonNull(refinement, "refinement");
         Objects.requireNonNull(selection, "selection");
         Objects.requireNonNull(budget, "budget");
+        Objects.requireNonNull(gp, "gp");
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
@@ -44,7 +47,7 @@ public record Settings(SearchSpace space, ControllerConfig controller, TrainConf
 
     public Builder toBuilder() {
         return new Builder().space(space).controller(controller).training(training).refinement(refinement)
-                .selection(selection).budget(budget).seed(seed).threads(threads);
+                .selection(selection).budget(budget).gp(gp).seed(seed).threads(threads);
     }
 
     /** Builder of {@link Settings}: each group whole, starting from the defaults (seed 0, all cores). */
@@ -55,6 +58,7 @@ public record Settings(SearchSpace space, ControllerConfig controller, TrainConf
         private Refinement refinement = Refinement.defaults();
         private Selection selection = Selection.defaults();
         private Budget budget = Budget.defaults();
+        private GpSettings gp = GpSettings.defaults();
         private long seed;
         private int threads = Runtime.getRuntime().availableProcessors();
 
@@ -91,6 +95,11 @@ public record Settings(SearchSpace space, ControllerConfig controller, TrainConf
             return this;
         }
 
+        public Builder gp(GpSettings v) {
+            gp = v;
+            return this;
+        }
+
         public Builder seed(long v) {
             seed = v;
             return this;
@@ -103,7 +112,7 @@ public record Settings(SearchSpace space, ControllerConfig controller, TrainConf
 
         /** Validates and builds; invalid settings throw IllegalArgumentException saying which and why. */
         public Settings build() {
-            return new Settings(space, controller, training, refinement, selection, budget, seed, threads);
+            return new Settings(space, controller, training, refinement, selection, budget, gp, seed, threads);
         }
     }
 }

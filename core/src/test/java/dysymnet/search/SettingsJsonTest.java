@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dysymnet.controller.ControllerConfig;
+import dysymnet.gp.GpSettings;
 import dysymnet.net.Operator;
 import dysymnet.net.Optimizer;
 import dysymnet.net.SearchSpace;
@@ -30,6 +31,8 @@ class SettingsJsonTest {
                 .selection(Selection.builder().factor(2.5).maxComplexity(33).build())
                 .budget(Budget.builder().maxSteps(9).batchSize(4).timeLimit(Duration.ofMillis(1500)).solveR2(0.75)
                         .build())
+                .gp(GpSettings.builder().enabled(false).population(77).generations(3).quickGenerations(0).maxSize(12)
+                        .fitsPerGeneration(5).build())
                 .seed(-42).threads(3).build();
     }
 
@@ -58,6 +61,8 @@ class SettingsJsonTest {
         assertEquals(Budget.DEFAULT_BATCH_SIZE, s.budget().batchSize());
         assertEquals(SearchSpace.defaults(), s.space());
         assertEquals(TrainConfig.defaults(), s.training());
+        // a model.json written before the GP stage existed reads with the stage's defaults
+        assertEquals(GpSettings.defaults(), s.gp());
     }
 
     @Test

@@ -1,0 +1,96 @@
+package dysymnet.gp;
+
+import dysymnet.expr.Binary;
+import dysymnet.expr.BinaryOp;
+import dysymnet.expr.Const;
+import dysymnet.expr.Expr;
+import dysymnet.expr.Unary;
+import dysymnet.expr.UnaryOp;
+import dysymnet.expr.Var;
+import dysymnet.net.Operator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the GP builds formulas from: the search space's own operators (a function unit as its {@link UnaryOp}, a power
+ * unit as {@code u^p} with a fixed integer exponent, a binary unit as its {@link BinaryOp}; the identity adds
+ * nothing), the data's variables and numeric constants. Nothing else: the GP's variation never brings in an operator
+ * the user did not allow.
+ */
+public final class Primitives {
+    private final List<UnaryOp> functions;
+    private final List<Integer> powers;
+    private final List<BinaryOp> binaries;
+    private final List<String> variables;
+
+    private Primitives(List<UnaryOp> functions, List<Integer> powers, List<BinaryOp> binaries,
+                       List<String> variables) {
+        this.functions = List.copyOf(functions);
+        this.powers = List.copyOf(powers);
+        this.binaries = List.copyOf(binaries);
+        this.variables = List.copyOf(variables);
+        if (this.variables.isEmpty()) {
+            throw new IllegalArgumentException("the GP needs at least one variable");
+        }
+    }
+
+    /** The primitives of a search space's operator library over the data's variables, in the library's order. */
+    public static Primitives of(List<Operator> operators, List<String> variables) {
+        Objects.requireNonNull(operators, "operators");
+        Objects.requireNonNull(variables, "variables");
+        List<UnaryOp> f = new ArrayList<>();
+        List<Integer> p = new ArrayList<>();
+        List<BinaryOp> b = new ArrayList<>();
+        for (Operator op : operators) {
+            if (op.isBinary()) {
+                b.add(op.binaryOp());
+            } else if (op.function() != null) {
+                f.add(op.function());
+            } else if (op.power() > 1) {
+                p.add(op.power());
+            }
+        }
+        return new Primitives(f, p, b, variables);
+    }
+
+    public List<String> variables() {
+        return variables;
+    }
+
+    public List<UnaryOp> functions() {
+        return functions;
+    }
+
+    public List<Integer> powers() {
+        return powers;
+    }
+
+    public List<BinaryOp> binaries() {
+        return binaries;
+    }
+
+    /** Number of one-argument primitives (functions and powers). */
+    public int unaryCount() {
+        return functions.size() + powers.size();
+    }
+
+    /** The {@code k}-th one-argument primitive applied to {@code arg}: functions first, then powers. */
+    public Expr unary(int k, Expr arg) {
+        if (k < functions.size()) {
+            return new Unary(functions.get(k), arg);
+        }
+        return new Binary(BinaryOp.POW, arg, new Const(powers.get(k - functions.size())));
+    }
+
+    /** Whether {@code e} is a power node with a fixed integer exponent, which the GP treats as one-argument. */
+    static boolean isFixedPower(Expr e) {
+        return e instanceof Binary b && b.op() == BinaryOp.POW && b.right() instanceof Const c
+                && Double.isFinite(c.value()) && c.value() == Math.rint(c.value());
+    }
+
+    /** The {@code k}-th variable. */
+    Expr variable(int k) {
+        return new Var(variables.get(k));
+    }
+}

@@ -1,0 +1,96 @@
+package dysymnet.gp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dysymnet.data.Dataset;
+import dysymnet.data.Metrics;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
+import dysymnet.net.SearchSpace;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.DoubleUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+class GeneticProgrammingTest {
+
+    static Dataset oneVariable(int n, long seed, DoubleUnaryOperator f) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = r.nextDouble(-1, 1);
+            y[i] = f.applyAsDouble(x[i]);
+        }
+        return new Dataset(List.of("x"), new double[][] {x}, y);
+    }
+
+    static GeneticProgramming gp(Dataset d, GpSettings s) {
+        return new GeneticProgramming(d, Primitives.of(SearchSpace.DEFAULT_OPERATORS, d.names()), s);
+    }
+
+    @Test
+    void theSameGeneratorGivesTheSameFormulasOnOneAndOnTwoThreads() {
+        Dataset d = oneVariable(40, 1, x -> Math.sin(x) + x * x);
+        GpSettings s = GpSettings.builder().population(200).build();
+        List<Expr> seeds = List.of(Expr.mul(Expr.num(0.9), Expr.var("x")));
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            GeneticProgramming.Result one = gp(d, s).run(seeds, List.of(), 5, new SplittableRandom(11), null,
+                    () -> false);
+            GeneticProgramming.Result two = gp(d, s).run(seeds, List.of(), 5, new SplittableRandom(11), pool,
+                    () -> false);
+            assertFalse(one.formulas().isEmpty());
+            assertEquals(one.formulas(), two.formulas());
+            assertEquals(one.population(), two.population());
+            assertEquals(one.evaluations(), two.evaluations());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aStopEndsTheRunSoon() {
+        Dataset d = oneVariable(1000, 2, x -> Math.sin(3 * x) * Math.exp(x) + Math.cos(x * x * x));
+        GpSettings s = GpSettings.builder().population(2000).build();
+        long start = System.nanoTime();
+        long stopAt = start + 200_000_000L;
+        GeneticProgramming.Result r = gp(d, s).run(List.of(), List.of(), 100_000, new SplittableRandom(3), null,
+                () -> System.nanoTime() >= stopAt);
+        double late = (System.nanoTime() - stopAt) / 1e9;
+        assertTrue(late < 0.3, "ended " + late + " s after the stop");
+        assertTrue(r.evaluations() > 0);
+    }
+
+    @Test
+    void aSeedThatIsTheLawComesBackExactAndEndsTheRun() {
+        Dataset d = oneVariable(30, 4, x -> 2.5 * x * x * x + x);
+        Expr law = Expr.add(Expr.mul(Expr.var("x"), Expr.mul(Expr.var("x"), Expr.var("x"))), Expr.var("x"));
+        GeneticProgramming.Result r = gp(d, GpSettings.defaults()).run(List.of(law), List.of(), 50,
+                new SplittableRandom(5), null, () -> false);
+        Expr last = r.formulas().get(r.formulas().size() - 1);
+        assertEquals(1.0, Metrics.r2(Evaluator.evaluate(last, d), d.y()), "" + last);
+        assertTrue(r.formulas().size() <= GpSettings.DEFAULT_FITS_PER_GENERATION, "the run ends once exact");
+    }
+
+    @Test
+    void findsAnEasyLawFromRandomFormulasInMostRuns() {
+        Dataset d = oneVariable(256, 7, x -> x * x * x + x * x + x);
+        int exact = 0;
+        for (long seed = 1; seed <= 5; seed++) {
+            GeneticProgramming.Result r = gp(d, GpSettings.defaults()).run(List.of(), List.of(),
+                    GpSettings.DEFAULT_QUICK_GENERATIONS, new SplittableRandom(seed), null, () -> false);
+            for (Expr e : r.formulas()) {
+                if (Metrics.r2(Evaluator.evaluate(e, d), d.y()) >= 1.0) {
+                    exact++;
+                    break;
+                }
+            }
+        }
+        assertTrue(exact >= 3, "exact in " + exact + " of 5 runs");
+    }
+}

@@ -1,0 +1,91 @@
+package dysymnet.gp;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dysymnet.expr.Binary;
+import dysymnet.expr.BinaryOp;
+import dysymnet.expr.Const;
+import dysymnet.expr.Expr;
+import dysymnet.expr.Unary;
+import dysymnet.expr.Var;
+import dysymnet.net.Operator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class VariationTest {
+    static final Primitives PRIM = Primitives.of(
+            List.of(Operator.IDENTITY, Operator.SIN, Operator.SQUARE, Operator.ADD, Operator.MUL), List.of("x", "y"));
+
+    /** Whether every node of {@code e} is one of the primitives (a variable, a constant, an allowed operator). */
+    static boolean onlyPrimitives(Expr e, Primitives p) {
+        boolean[] ok = {true};
+        e.forEach(n -> {
+            if (n instanceof Var v) {
+                ok[0] &= p.variables().contains(v.name());
+            } else if (n instanceof Unary u) {
+                ok[0] &= p.functions().contains(u.op());
+            } else if (n instanceof Binary b) {
+                if (b.op() == BinaryOp.POW) {
+                    ok[0] &= b.right() instanceof Const c && p.powers().contains((int) c.value())
+                            && c.value() == Math.rint(c.value());
+                } else {
+                    ok[0] &= p.binaries().contains(b.op());
+                }
+            }
+        });
+        return ok[0];
+    }
+
+    @Test
+    void everyOperatorKeepsTreesWithinTheCapsAndUsesOnlyTheAllowedOperators() {
+        Variation v = new Variation(PRIM, 15, 6);
+        for (long seed = 0; seed < 20; seed++) {
+            SplittableRandom rng = new SplittableRandom(seed);
+            List<Expr> pop = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                pop.add(v.ramped(rng, 4));
+            }
+            for (int round = 0; round < 400; round++) {
+                Expr a = pop.get(rng.nextInt(pop.size()));
+                Expr b = pop.get(rng.nextInt(pop.size()));
+                Expr c = switch (round % 5) {
+                    case 0 -> v.crossover(a, b, rng);
+                    case 1 -> v.subtreeMutation(a, rng);
+                    case 2 -> v.pointMutation(a, rng);
+                    case 3 -> v.hoist(a, rng);
+                    default -> v.shrink(a, rng);
+                };
+                assertTrue(c.complexity() <= 15, "size cap, seed " + seed + ": " + c);
+                assertTrue(Trees.depth(c) <= 6, "depth cap, seed " + seed + ": " + c);
+                assertTrue(onlyPrimitives(c, PRIM), "only allowed operators, seed " + seed + ": " + c);
+                pop.set(rng.nextInt(pop.size()), c);
+            }
+        }
+    }
+
+    @Test
+    void theExponentOfAFixedPowerIsNeverAPosition() {
+        Expr sq = PRIM.unary(PRIM.unaryCount() - 1, Expr.var("x"));
+        Expr e = Expr.add(sq, Expr.num(2));
+        List<Expr> nodes = Trees.nodes(e);
+        // the sum, the square, x, and 2: the exponent 2 of the square is no position
+        assertTrue(nodes.size() == 4, nodes.toString());
+        Expr replaced = Trees.replace(e, 2, Expr.var("y"));
+        assertTrue(replaced.equals(Expr.add(Expr.pow(Expr.var("y"), Expr.num(2)), Expr.num(2))), replaced.toString());
+        assertTrue(Trees.replace(e, 3, Expr.var("y")).equals(Expr.add(sq, Expr.var("y"))));
+    }
+
+    @Test
+    void aLibraryWithoutOperatorsGivesLeaves() {
+        Primitives leaves = Primitives.of(List.of(Operator.IDENTITY), List.of("x"));
+        Variation v = new Variation(leaves, 10, 5);
+        SplittableRandom rng = new SplittableRandom(3);
+        for (int i = 0; i < 100; i++) {
+            Expr e = v.ramped(rng, 4);
+            assertTrue(e instanceof Var || e instanceof Const, e.toString());
+            assertTrue(onlyPrimitives(v.pointMutation(e, rng), leaves));
+        }
+    }
+}
