@@ -20,7 +20,8 @@ import java.util.Map;
  *   <li><b>Noise level</b> ({@link Selection#noiseAware()}): with {@code s2} the noise variance estimated from the
  *       data ({@link NoiseLevel}) and {@code n} rows, any candidate whose training MSE is at most
  *       {@code s2 * (1 + 2 * sqrt(2 / n))} (two standard deviations of the MSE of pure noise) fits as well as the
- *       data can tell, and the simplest such is chosen.</li>
+ *       data can tell, and the simplest such is chosen; a candidate whose training MSE is below
+ *       {@code s2 * (1 - 2 * sqrt(2 / n))} has fitted the noise itself and is not chosen while a formula within the noise is left.</li>
  *   <li><b>Extrapolation</b> ({@link Selection#extrapolationGuard()}): front members that blow up just outside the
  *       data ({@link Extrapolation}) are taken out and the front recomputed, until its members do not (or none is
  *       left: then the guard is dropped).</li>
@@ -76,6 +77,24 @@ public final class ModelChoice {
             }
         }
         double level = selection.noiseAware() ? noiseErrorLevel(data) : 0;
+        if (level > 0) {
+            // a training error far below the noise is the noise fitted: such formulas are not chosen while others
+            // are left (two standard deviations of the MSE of pure noise below its variance)
+            double s2 = NoiseLevel.variance(data);
+            double floor = s2 * (1 - 2 * Math.sqrt(2.0 / data.rows()));
+            List<Candidate> honest = new ArrayList<>();
+            boolean fits = false;
+            for (Candidate c : pool) {
+                if (c.mse() >= floor) {
+                    honest.add(c);
+                    fits |= c.mse() <= level;
+                }
+            }
+            // only when a formula within the noise is left: never trade an over-fit for a poor fit
+            if (fits) {
+                pool = honest;
+            }
+        }
         ParetoFront front = ParetoFront.of(pool);
         if (selection.forwardValidation() && data.features() == 1 && data.rows() >= FORWARD_MIN_ROWS) {
             Candidate c = forwardChoice(front, data, selection, level);
