@@ -14,20 +14,26 @@ import java.util.Map;
 
 /**
  * The search's final choice among all its candidates, by the {@link Selection} settings: the Pareto front's rule
- * ({@link ParetoFront#choose}), with two guards against formulas that fit the noise.
+ * ({@link ParetoFront#choose}), with three guards against formulas that fit the noise.
  *
  * <ul>
  *   <li><b>Noise level</b> ({@link Selection#noiseAware()}): with {@code s2} the noise variance estimated from the
  *       data ({@link NoiseLevel}) and {@code n} rows, any candidate whose training MSE is at most
  *       {@code s2 * (1 + 2 * sqrt(2 / n))} (two standard deviations of the MSE of pure noise) fits as well as the
  *       data can tell, and the simplest such is chosen; a candidate whose training MSE is below
- *       {@code s2 * (1 - 2 * sqrt(2 / n))} has fitted the noise itself and is not chosen while a formula within the noise is left.</li>
+ *       {@code s2 * (1 - 2 * sqrt(2 / n))} has fitted the noise itself and is not chosen while a formula within the
+ *       noise is left.</li>
  *   <li><b>Extrapolation</b> ({@link Selection#extrapolationGuard()}): front members that blow up just outside the
  *       data ({@link Extrapolation}) are taken out and the front recomputed, until its members do not (or none is
  *       left: then the guard is dropped).</li>
+ *   <li><b>Forward validation</b> ({@link Selection#forwardValidation()}, one feature): each front member's
+ *       constants are refitted on the first half and the first three quarters of the rows in the feature's order
+ *       and scored on the rest; the simplest member within the factor of the best mean forward error (or the noise
+ *       level) is chosen.</li>
  * </ul>
  *
- * <p>Neither changes the search itself: only which of its formulas is reported.
+ * <p>None changes the search itself: only which of its formulas is reported (measured in docs/benchmarks,
+ * "Choosing formulas that extrapolate").
  */
 public final class ModelChoice {
     private ModelChoice() {
