@@ -25,9 +25,13 @@ public final class SearchOptions {
             description = "Controller steps at most (default " + Budget.DEFAULT_MAX_STEPS + ").")
     Integer maxSteps;
 
-    @Option(names = "--batch-size", paramLabel = "N",
+    @Option(names = "--networks-per-step", paramLabel = "N",
             description = "Networks sampled per controller step (default " + Budget.DEFAULT_BATCH_SIZE + ").")
     Integer batchSize;
+
+    /** The old name of {@code --networks-per-step} (PySR users read "batch size" as rows), kept for one release. */
+    @Option(names = "--batch-size", paramLabel = "N", hidden = true)
+    Integer batchSizeOld;
 
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
     Integer threads;
@@ -79,8 +83,13 @@ public final class SearchOptions {
         if (maxSteps != null) {
             b.maxSteps(atLeast1("--max-steps", maxSteps));
         }
+        if (batchSize != null && batchSizeOld != null) {
+            throw new UserError("--networks-per-step and --batch-size (its old name) are the same option: give one");
+        }
         if (batchSize != null) {
-            b.batchSize(atLeast1("--batch-size", batchSize));
+            b.batchSize(atLeast1("--networks-per-step", batchSize));
+        } else if (batchSizeOld != null) {
+            b.batchSize(atLeast1("--batch-size", batchSizeOld));
         }
         if (threads != null) {
             b.threads(atLeast1("--threads", threads));

@@ -79,6 +79,20 @@ class SearchOptionsTest {
     }
 
     @Test
+    void networksPerStepIsTheNewNameOfTheBatchSize() {
+        assertEquals(3, parse("--networks-per-step", "3").budget().batchSize());
+        // the old name still works for one release, hidden from the help
+        assertEquals(4, parse("--batch-size", "4").budget().batchSize());
+        UserError both = assertThrows(UserError.class, () -> parse("--networks-per-step", "3", "--batch-size", "4"));
+        assertTrue(both.getMessage().contains("--networks-per-step"), both.getMessage());
+        CliRun help = CliRun.run("fit", "--help");
+        assertTrue(help.out().contains("--networks-per-step"), help.out());
+        assertFalse(help.out().contains("--batch-size"), help.out());
+        UserError zero = assertThrows(UserError.class, () -> parse("--networks-per-step", "0"));
+        assertTrue(zero.getMessage().contains("--networks-per-step"), zero.getMessage());
+    }
+
+    @Test
     void badValuesAreUserErrorsNamingTheOption() {
         for (String[] bad : new String[][] {{"--time-limit", "-1"}, {"--max-steps", "0"}, {"--batch-size", "0"},
             {"--threads", "0"}, {"--train-steps", "0"}, {"--layers", "0-2"}, {"--widths", "3-1"},
