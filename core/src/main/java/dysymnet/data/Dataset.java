@@ -3,6 +3,7 @@ package dysymnet.data;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -138,7 +139,7 @@ public final class Dataset {
      * A random sample of {@code n} distinct rows in their original order (this data set itself when it has at most
      * {@code n} rows): the same generator state gives the same sample.
      */
-    public Dataset sample(int n, java.util.random.RandomGenerator rng) {
+    public Dataset sample(int n, RandomGenerator rng) {
         if (n < 1) {
             throw new IllegalArgumentException("sample size must be at least 1, got " + n);
         }
@@ -155,6 +156,21 @@ public final class Dataset {
             }
         }
         return select(idx);
+    }
+
+    /** The row indices in increasing order of feature {@code j} (rows with equal values keep their order). */
+    public int[] orderBy(int j) {
+        double[] c = x[j];
+        Integer[] order = new Integer[c.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingDouble(i -> c[i]));
+        int[] out = new int[order.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = order[i];
+        }
+        return out;
     }
 
     /** A data set with the rows at the given indices, in that order. */

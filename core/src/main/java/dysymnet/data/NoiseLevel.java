@@ -1,7 +1,5 @@
 package dysymnet.data;
 
-import java.util.Arrays;
-import java.util.Comparator;
 
 /**
  * An estimate of the variance of the noise in a data set's target, from the data alone: how far apart the targets of
@@ -59,7 +57,10 @@ public final class NoiseLevel {
             // dimensions by the near/far test (for a smooth function the ratio is 1 + 2/d), see the class comment
             return 0;
         }
-        double[] est = ordered(data.column(0), data.y());
+        Dataset sorted = data.select(data.orderBy(0));
+        double[] xs = sorted.column(0);
+        double[] ys = sorted.y();
+        double[] est = {pseudoResiduals(xs, ys, 1), pseudoResiduals(xs, ys, 2)};
         double near = est[0];
         double far = est[1];
         if (!(near > 0) || !Double.isFinite(near) || !Double.isFinite(far) || far > MAX_FAR_TO_NEAR * near) {
@@ -74,22 +75,6 @@ public final class NoiseLevel {
         // round-off of a noise-free target is no noise either
         double roundOff = 64 * Math.ulp(top);
         return v <= MIN_RELATIVE * Metrics.variance(y) || v <= roundOff * roundOff ? 0 : v;
-    }
-
-    /** {near, far} estimates for one feature: pseudo-residuals over neighbours at distance 1 and 2 in x order. */
-    private static double[] ordered(double[] x, double[] y) {
-        Integer[] order = new Integer[x.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, Comparator.comparingDouble(i -> x[i]));
-        double[] xs = new double[x.length];
-        double[] ys = new double[x.length];
-        for (int i = 0; i < order.length; i++) {
-            xs[i] = x[order[i]];
-            ys[i] = y[order[i]];
-        }
-        return new double[] {pseudoResiduals(xs, ys, 1), pseudoResiduals(xs, ys, 2)};
     }
 
     /**

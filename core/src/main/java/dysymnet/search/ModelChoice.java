@@ -8,6 +8,7 @@ import dysymnet.expr.Expr;
 import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.LevenbergMarquardtFitter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,10 +40,13 @@ public final class ModelChoice {
     private ModelChoice() {
     }
 
-    /** The error the data's estimated noise explains ({@code 0} when no noise is seen). */
-    public static double noiseErrorLevel(Dataset data) {
-        double s2 = NoiseLevel.variance(data);
-        return s2 > 0 ? s2 * (1 + 2 * Math.sqrt(2.0 / data.rows())) : 0;
+    /**
+     * The error a noise of variance {@code s2} explains on {@code n} rows ({@code 0} when no noise is seen), and with
+     * {@code -1} for {@code sign} the error below which a formula has fitted the noise itself: two standard
+     * deviations of the MSE of pure noise above or below its variance.
+     */
+    static double noiseBound(double s2, int n, int sign) {
+        return s2 > 0 ? s2 * (1 + sign * 2 * Math.sqrt(2.0 / n)) : 0;
     }
 
     /**
@@ -82,12 +86,12 @@ public final class ModelChoice {
                 pool.removeAll(bad);
             }
         }
-        double level = selection.noiseAware() ? noiseErrorLevel(data) : 0;
+        double s2 = selection.noiseAware() ? NoiseLevel.variance(data) : 0;
+        double level = noiseBound(s2, data.rows(), 1);
         if (level > 0) {
             // a training error far below the noise is the noise fitted: such formulas are not chosen while others
-            // are left (two standard deviations of the MSE of pure noise below its variance)
-            double s2 = NoiseLevel.variance(data);
-            double floor = s2 * (1 - 2 * Math.sqrt(2.0 / data.rows()));
+            // are left
+            double floor = noiseBound(s2, data.rows(), -1);
             List<Candidate> honest = new ArrayList<>();
             boolean fits = false;
             for (Candidate c : pool) {
@@ -130,20 +134,15 @@ public final class ModelChoice {
     static final int FORWARD_MAX_CANDIDATES = 40;
 
     /**
-     * Forward validation for one feature: each front member's constants are refitted on the first three quarters of
-     * the rows in the feature's order and the formula scored on the last quarter, as it will be used beyond the
-     * data. Among the members the rule of the front accepts by training error (within the factor, or the noise
-     * level) or whose forward error is within the factor of the best forward error, the simplest whose forward
-     * error is within the factor (or the noise level) of the best is chosen. Null when nothing could be validated.
+     * Forward validation for one feature: the constants of each front member (the simplest
+     * {@link #FORWARD_MAX_CANDIDATES} within the complexity cap) are refitted on the first rows in the feature's
+     * order, for each share of {@link #FORWARD_FIT_SHARES}, and the formula is scored on the rest, as it will be used
+     * beyond the data; the simplest member whose mean forward error is within the selection's factor of the best (or
+     * within the noise level) is chosen. Null when nothing could be validated.
      */
     private static Candidate forwardChoice(ParetoFront front, Dataset data, Selection selection, double level) {
         int n = data.rows();
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        double[] x = data.column(0);
-        java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(i -> x[i]));
+        int[] order = data.orderBy(0);
         int m = Math.min(n, FORWARD_MAX_ROWS);
         int[] rows = new int[m];
         for (int k = 0; k < m; k++) {
@@ -160,8 +159,8 @@ public final class ModelChoice {
         double[] forward = new double[count];
         for (double share : FORWARD_FIT_SHARES) {
             int cut = (int) Math.round(m * share);
-            Dataset early = data.select(java.util.Arrays.copyOfRange(rows, 0, cut));
-            Dataset late = data.select(java.util.Arrays.copyOfRange(rows, cut, m));
+            Dataset early = data.select(Arrays.copyOfRange(rows, 0, cut));
+            Dataset late = data.select(Arrays.copyOfRange(rows, cut, m));
             for (int i = 0; i < count; i++) {
                 Expr refit = fitter.fit(members.get(i).expression(), early).expression();
                 double e = Metrics.mse(Evaluator.evaluate(refit, late), late.y());
