@@ -29,7 +29,9 @@ public enum Ablation {
     /** None of the three guards of the final choice: the Pareto front's rule alone (ours). */
     NO_GUARDS("no-guards"),
     /** No genetic-programming stage: the networks' formulas alone (ours; {@link dysymnet.gp.GeneticProgramming}). */
-    NO_GP("no-gp");
+    NO_GP("no-gp"),
+    /** No sparse term regression (ours; {@link dysymnet.terms.TermRegression}). */
+    NO_TERMS("no-terms");
 
     private final String label;
 
@@ -93,6 +95,9 @@ public enum Ablation {
                 break;
             case NO_GP:
                 b.training(training).geneticProgramming(false);
+                break;
+            case NO_TERMS:
+                b.training(training).termRegression(false);
                 break;
             default:
                 throw new AssertionError(this);

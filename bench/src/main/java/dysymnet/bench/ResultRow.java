@@ -15,8 +15,7 @@ import java.util.Map;
  * @param group       benchmark group
  * @param seed        seed of the data split and of the search
  * @param noise       noise level: Gaussian noise of sd {@code noise * RMS(y)} on the training target
- * @param ablation    {@code none}, {@code no-refine}, {@code no-pg}, {@code no-clip}, {@code no-elim},
- *                    {@code no-window} or {@code no-gp}
+ * @param ablation    the {@link Ablation}'s name: {@code none}, {@code no-refine}, {@code no-gp}, ...
  * @param r2Test      R^2 on the (noise-free) test set
  * @param mseTest     MSE on the test set
  * @param r2Train     R^2 on the training set as fitted (with its noise)

@@ -87,7 +87,8 @@ class BenchRunnerTest {
         assertEquals("Nguyen", r.group());
         assertEquals("none", r.ablation());
         assertEquals("", r.error());
-        assertTrue(Double.isFinite(r.r2Test()) && r.complexity() > 0 && r.networks() == 2, r.toString());
+        // at most the step's two networks (none when the law comes back before the first step)
+        assertTrue(Double.isFinite(r.r2Test()) && r.complexity() > 0 && r.networks() <= 2, r.toString());
         assertEquals(256, r.nTrain());
         assertEquals("x^3+x^2+x", r.truth());
         assertTrue(r.symbolic() != null && r.acc0999() != null);

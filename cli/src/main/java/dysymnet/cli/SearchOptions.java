@@ -37,8 +37,9 @@ public final class SearchOptions {
     Integer threads;
 
     @Option(names = "--operators", paramLabel = "LIST",
-            description = "Unit operators, e.g. id,sin,cos,exp,log,square,+,-,*,/ (default: the paper's library: "
-                    + "id,+,-,*,sin,cos,tan,exp,log,cosh,square).")
+            description = "Unit operators, e.g. id,sin,cos,exp,log,square,+,-,*,/; 'paper' is the paper's library "
+                    + "(id,+,-,*,sin,cos,tan,exp,log,cosh,square), 'default' the default one, and both combine with "
+                    + "others: paper,/ (default: the paper's library).")
     String operators;
 
     @Option(names = "--layers", paramLabel = "SET", description = "Possible numbers of hidden layers (default 1-5).")

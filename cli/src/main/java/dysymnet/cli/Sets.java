@@ -1,6 +1,7 @@
 package dysymnet.cli;
 
 import dysymnet.net.Operator;
+import dysymnet.net.SearchSpace;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -68,12 +69,29 @@ public final class Sets {
         return out.stream().mapToLong(Long::longValue).toArray();
     }
 
-    /** Operators by label, comma separated. */
+    /**
+     * Operators by label, comma separated; the words {@code paper} and {@code default} stand for those libraries
+     * ({@code paper,/} is the paper's library with division).
+     */
     public static List<Operator> operators(String text) {
         List<Operator> ops = new ArrayList<>();
+        List<Operator> listed = new ArrayList<>();
         for (String part : text.split(",")) {
             String p = part.trim();
             if (p.isEmpty()) {
+                continue;
+            }
+            List<Operator> named = switch (p) {
+                case "paper" -> SearchSpace.PAPER_OPERATORS;
+                case "default" -> SearchSpace.DEFAULT_OPERATORS;
+                default -> null;
+            };
+            if (named != null) {
+                for (Operator op : named) {
+                    if (!ops.contains(op)) {
+                        ops.add(op);
+                    }
+                }
                 continue;
             }
             Operator op;
@@ -82,10 +100,13 @@ public final class Sets {
             } catch (IllegalArgumentException e) {
                 throw new UserError("--operators: " + e.getMessage());
             }
-            if (ops.contains(op)) {
+            if (listed.contains(op)) {
                 throw new UserError("--operators: '" + p + "' is listed twice");
             }
-            ops.add(op);
+            listed.add(op);
+            if (!ops.contains(op)) {
+                ops.add(op);
+            }
         }
         if (ops.isEmpty()) {
             throw new UserError("--operators: no operator given");

@@ -9,10 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.net.Operator;
+import dysymnet.net.SearchSpace;
 import dysymnet.search.Budget;
 import dysymnet.search.Refiner;
 import dysymnet.search.Settings;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -76,6 +78,19 @@ class SearchOptionsTest {
         assertEquals(50, s.training().fineTuneSteps());
         assertEquals(Refiner.BFGS, s.refinement().refiner());
         assertFalse(s.refinement().elimination());
+    }
+
+    @Test
+    void theLibrariesHaveNamesThatCombineWithOperators() {
+        assertEquals(SearchSpace.PAPER_OPERATORS, parse("--operators", "paper").space().operators());
+        assertEquals(SearchSpace.DEFAULT_OPERATORS, parse("--operators", "default").space().operators());
+        List<Operator> withDivision = new ArrayList<>(SearchSpace.PAPER_OPERATORS);
+        withDivision.add(Operator.DIV);
+        assertEquals(withDivision, parse("--operators", "paper,/").space().operators());
+        // an operator the named library has already is no repetition; one listed twice by hand is
+        assertEquals(SearchSpace.PAPER_OPERATORS, parse("--operators", "paper,sin").space().operators());
+        UserError twice = assertThrows(UserError.class, () -> parse("--operators", "sin,paper,sin"));
+        assertTrue(twice.getMessage().contains("listed twice"), twice.getMessage());
     }
 
     @Test

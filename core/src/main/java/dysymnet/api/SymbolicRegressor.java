@@ -16,6 +16,7 @@ import dysymnet.expr.Simplifier;
 import dysymnet.fit.FitResult;
 import dysymnet.fit.LevenbergMarquardtFitter;
 import dysymnet.gp.GpSettings;
+import dysymnet.terms.TermSettings;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import dysymnet.net.TrainConfig;
@@ -229,6 +230,7 @@ public final class SymbolicRegressor {
         private Selection.Builder selection = Selection.builder();
         private Budget.Builder budget = Budget.builder();
         private GpSettings.Builder gp = GpSettings.builder();
+        private TermSettings.Builder terms = TermSettings.builder();
         private long seed;
         private int threads = Runtime.getRuntime().availableProcessors();
         private SearchListener listener = SearchListener.NONE;
@@ -243,6 +245,7 @@ public final class SymbolicRegressor {
             selection = s.selection().toBuilder();
             budget = s.budget().toBuilder();
             gp = s.gp().toBuilder();
+            terms = s.terms().toBuilder();
             seed = s.seed();
             threads = s.threads();
             return this;
@@ -401,6 +404,21 @@ public final class SymbolicRegressor {
             return this;
         }
 
+        /** The term-regression stage's settings whole (replaces termRegression set before). */
+        public Builder terms(TermSettings t) {
+            terms = Objects.requireNonNull(t, "terms").toBuilder();
+            return this;
+        }
+
+        /**
+         * False switches the sparse term-regression stage off (sums of terms and ratios of polynomials fitted by
+         * linear least squares; default on).
+         */
+        public Builder termRegression(boolean on) {
+            terms.enabled(on);
+            return this;
+        }
+
         /**
          * The search works on a fixed random sample of at most this many rows (seeded by the seed); the chosen
          * formula's constants are then refined on up to 100,000 rows and it is scored on all (default 10,000; 0 for
@@ -430,7 +448,7 @@ public final class SymbolicRegressor {
         /** The settings as set so far; invalid settings throw IllegalArgumentException saying which and why. */
         public Settings settings() {
             return new Settings(space.build(), controller.build(), training, refinement.build(), selection.build(),
-                    budget.build(), gp.build(), seed, threads);
+                    budget.build(), gp.build(), terms.build(), seed, threads);
         }
 
         /** Builds the regressor; invalid settings throw IllegalArgumentException saying which and why. */

@@ -158,6 +158,25 @@ public final class Dataset {
         return select(idx);
     }
 
+    /**
+     * At most {@code m} rows, evenly spaced over the row order (row {@code i * rows / m} for i = 0..m-1); this data set
+     * itself when it has at most {@code m} rows. Deterministic: for the stages that rank formulas on a fixed subset.
+     */
+    public Dataset evenlySpaced(int m) {
+        if (m < 1) {
+            throw new IllegalArgumentException("row count must be at least 1, got " + m);
+        }
+        int rows = rows();
+        if (rows <= m) {
+            return this;
+        }
+        int[] idx = new int[m];
+        for (int i = 0; i < m; i++) {
+            idx[i] = (int) ((long) i * rows / m);
+        }
+        return select(idx);
+    }
+
     /** The row indices in increasing order of feature {@code j} (rows with equal values keep their order). */
     public int[] orderBy(int j) {
         double[] c = x[j];

@@ -113,19 +113,10 @@ public final class GeneticProgramming {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.variation = new Variation(primitives, settings.maxSize(), MAX_DEPTH);
         this.names = data.names();
-        int rows = data.rows();
-        int m = Math.min(rows, MAX_FITNESS_ROWS);
-        double[][] x = data.columns();
-        double[] yAll = data.y();
-        this.columns = new double[x.length][m];
-        this.y = new double[m];
-        for (int i = 0; i < m; i++) {
-            int r = m == rows ? i : (int) ((long) i * rows / m);
-            for (int j = 0; j < x.length; j++) {
-                columns[j][i] = x[j][r];
-            }
-            y[i] = yAll[r];
-        }
+        Dataset thin = data.evenlySpaced(MAX_FITNESS_ROWS);
+        this.columns = thin.columns();
+        this.y = thin.y();
+        int m = y.length;
         double s = 0;
         for (double v : y) {
             s += v;

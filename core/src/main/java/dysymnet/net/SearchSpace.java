@@ -20,10 +20,12 @@ import java.util.Set;
  */
 public record SearchSpace(List<Operator> operators, List<Integer> layers, List<Integer> widths) {
 
-    /** The paper's operator library plus identity. */
-    public static final List<Operator> DEFAULT_OPERATORS = List.of(
+    /** The paper's operator library plus identity ({@code --operators paper}). */
+    public static final List<Operator> PAPER_OPERATORS = List.of(
             Operator.IDENTITY, Operator.ADD, Operator.SUB, Operator.MUL, Operator.SIN, Operator.COS,
             Operator.TAN, Operator.EXP, Operator.LOG, Operator.COSH, Operator.SQUARE);
+    /** The default operator library. */
+    public static final List<Operator> DEFAULT_OPERATORS = PAPER_OPERATORS;
     /** The paper's layer-count library. */
     public static final List<Integer> DEFAULT_LAYERS = List.of(1, 2, 3, 4, 5);
     /** The paper's library of units per layer. */

@@ -229,6 +229,11 @@ public final class ArchitecturePipeline {
         return expr;
     }
 
+    /** The variance of the training target. */
+    double variance() {
+        return variance;
+    }
+
     /**
      * Scores a finished formula on the training data. Not interrupted: every formula of the pipeline costs at most
      * {@link #MAX_READ_OFF_WORK} to evaluate.

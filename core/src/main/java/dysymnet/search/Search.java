@@ -12,6 +12,7 @@ import dysymnet.gp.GeneticProgramming;
 import dysymnet.gp.GpSettings;
 import dysymnet.gp.Primitives;
 import dysymnet.net.Architecture;
+import dysymnet.terms.TermRegression;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,6 +35,9 @@ import java.util.random.RandomGenerator;
  * With the genetic-programming stage on ({@link GpSettings}), a short GP from random formulas runs before the first
  * step (a search it solves ends there), and a short GP seeded with the step's formulas and the best so far after
  * every step; the GP's formulas are candidates like the networks' (the controller's rewards stay the networks' own).
+ * With the term-regression stage on ({@link dysymnet.terms.TermSettings}), sums of simple terms and ratios of
+ * polynomials fitted by least squares are candidates too: once before everything (a search they solve ends there),
+ * then after every step with the terms of the best formulas so far.
  *
  * <p>Reproducibility: the controller draws from its own generator, and the network sampled as the k-th of the whole
  * search trains with a generator seeded from (seed, k); results are gathered in sampling order; each GP run draws
@@ -55,6 +59,8 @@ public final class Search {
     private static final long GP_STREAM = -(1L << 32);
     /** The architecture recorded for the GP's candidates. */
     public static final String GP_SOURCE = "gp";
+    /** The architecture recorded for the term regression's candidates. */
+    public static final String TERMS_SOURCE = "terms";
 
     private final Settings settings;
     private final SearchListener listener;
@@ -96,6 +102,9 @@ public final class Search {
         GeneticProgramming gp = gpSettings.enabled()
                 ? new GeneticProgramming(data, Primitives.of(settings.space().operators(), data.names()), gpSettings)
                 : null;
+        TermRegression terms = settings.terms().enabled()
+                ? new TermRegression(data, Primitives.of(settings.space().operators(), data.names()), settings.terms())
+                : null;
         BooleanSupplier stop = () -> cancelled || System.nanoTime() >= deadline;
 
         Map<Architecture, ArchitecturePipeline.Result> seen = new HashMap<>();
@@ -114,14 +123,20 @@ public final class Search {
         try {
             // the GP's last population: each GP run goes on from the previous one's, with the new seeds
             List<Expr> gpPopulation = List.of();
-            if (gp != null && gpSettings.quickGenerations() > 0 && !stop.getAsBoolean()) {
+            if (terms != null && !stop.getAsBoolean()) {
+                // sums of simple terms and ratios of polynomials by least squares: milliseconds, and the law itself
+                // when it is linear in its coefficients
+                best = absorb(terms.run(List.of(), stop), TERMS_SOURCE, pipeline, 0, distinct, best);
+            }
+            if (gp != null && gpSettings.quickGenerations() > 0 && !stop.getAsBoolean()
+                    && !solves(best, budget, pipeline)) {
                 // the quick first phase: a short GP from random small formulas, so that easy laws come back at once
                 GeneticProgramming.Result g = gp.run(List.of(), List.of(), gpSettings.quickGenerations(),
                         Seeds.stream(settings.seed(), GP_STREAM), pool, stop);
-                best = absorb(g, pipeline, 0, distinct, best);
+                best = absorb(g.formulas(), GP_SOURCE, pipeline, 0, distinct, best);
                 gpPopulation = g.population();
             }
-            boolean solvedFirst = best != null && best.r2() >= budget.solveR2();
+            boolean solvedFirst = solves(best, budget, pipeline);
             if (solvedFirst) {
                 reason = StopReason.SOLVED;
             }
@@ -219,32 +234,26 @@ public final class Search {
                 meanRewards.add(sum / archs.size());
                 bestRewards.add(stepBest);
                 sampler.update(samples, rewards);
-                if (gp != null && gpSettings.generations() > 0 && !stop.getAsBoolean()) {
-                    // a short GP seeded with this step's formulas and the best so far, going on from the previous
-                    // GP's population; its formulas are candidates like the networks' (the controller's rewards stay
-                    // the networks' own)
-                    List<Expr> seeds = new ArrayList<>();
-                    if (best != null) {
-                        seeds.add(best.expression());
+                if ((gp != null && gpSettings.generations() > 0 || terms != null) && !stop.getAsBoolean()) {
+                    List<Expr> seeds = seeds(distinct, archs, seen);
+                    if (gp != null && gpSettings.generations() > 0) {
+                        // a short GP seeded with this step's formulas and the best so far, going on from the previous
+                        // GP's population; its formulas are candidates like the networks' (the controller's rewards
+                        // stay the networks' own)
+                        GeneticProgramming.Result g = gp.run(seeds, gpPopulation, gpSettings.generations(),
+                                Seeds.stream(settings.seed(), GP_STREAM - 1 - step), pool, stop);
+                        best = absorb(g.formulas(), GP_SOURCE, pipeline, step, distinct, best);
+                        gpPopulation = g.population();
+                        seeds = seeds(distinct, archs, seen);
                     }
-                    for (Candidate c : ParetoFront.of(new ArrayList<>(distinct.values())).candidates()) {
-                        seeds.add(c.expression());
+                    if (terms != null && !stop.getAsBoolean()) {
+                        // the terms of the best formulas so far, summed by least squares
+                        best = absorb(terms.run(seeds, stop), TERMS_SOURCE, pipeline, step, distinct, best);
                     }
-                    for (Architecture a : archs) {
-                        for (Candidate c : seen.get(a).candidates()) {
-                            if (Double.isFinite(c.mse())) {
-                                seeds.add(c.expression());
-                            }
-                        }
-                    }
-                    GeneticProgramming.Result g = gp.run(seeds, gpPopulation, gpSettings.generations(),
-                            Seeds.stream(settings.seed(), GP_STREAM - 1 - step), pool, stop);
-                    best = absorb(g, pipeline, step, distinct, best);
-                    gpPopulation = g.population();
                 }
                 listener.onStep(new StepEvent(step, budget.maxSteps(), trained, best, sum / archs.size(), stepBest,
                         Duration.ofNanos(System.nanoTime() - start)));
-                if (best != null && best.r2() >= budget.solveR2()) {
+                if (solves(best, budget, pipeline)) {
                     reason = StopReason.SOLVED;
                     break;
                 }
@@ -260,14 +269,52 @@ public final class Search {
                 failed, List.copyOf(errors), steps, reason, Duration.ofNanos(System.nanoTime() - start));
     }
 
-    /** Scores the GP's formulas and adds them to the candidates; the new best. */
-    private static Candidate absorb(GeneticProgramming.Result g, ArchitecturePipeline pipeline, int step,
+    private static boolean solves(Candidate best, Budget budget, ArchitecturePipeline pipeline) {
+        return best != null && budget.solvedBy(best.mse(), best.r2(), pipeline.variance());
+    }
+
+    /**
+     * The formulas the symbolic stages start from: the best, the front, then this step's networks' formulas; the
+     * term regression's own candidates left out, so that it adds candidates without changing the rest of the search
+     * (the GP goes exactly as without it).
+     */
+    private static List<Expr> seeds(Map<Expr, Candidate> distinct, List<Architecture> archs,
+                                    Map<Architecture, ArchitecturePipeline.Result> seen) {
+        List<Candidate> searched = new ArrayList<>();
+        Candidate best = null;
+        for (Candidate c : distinct.values()) {
+            if (!c.architecture().equals(TERMS_SOURCE)) {
+                searched.add(c);
+                if (best == null || c.mse() < best.mse()) {
+                    best = c;
+                }
+            }
+        }
+        List<Expr> seeds = new ArrayList<>();
+        if (best != null) {
+            seeds.add(best.expression());
+        }
+        for (Candidate c : ParetoFront.of(searched).candidates()) {
+            seeds.add(c.expression());
+        }
+        for (Architecture a : archs) {
+            for (Candidate c : seen.get(a).candidates()) {
+                if (Double.isFinite(c.mse())) {
+                    seeds.add(c.expression());
+                }
+            }
+        }
+        return seeds;
+    }
+
+    /** Scores a stage's formulas and adds them to the candidates; the new best. */
+    private static Candidate absorb(List<Expr> formulas, String source, ArchitecturePipeline pipeline, int step,
                                     Map<Expr, Candidate> distinct, Candidate best) {
-        for (Expr e : g.formulas()) {
+        for (Expr e : formulas) {
             if (distinct.containsKey(e)) {
                 continue;
             }
-            Candidate c = pipeline.score(e, GP_SOURCE, step);
+            Candidate c = pipeline.score(e, source, step);
             if (Double.isFinite(c.mse())) {
                 distinct.put(e, c);
                 if (best == null || c.mse() < best.mse()) {

@@ -4,6 +4,7 @@ import dysymnet.controller.ControllerConfig;
 import dysymnet.gp.GpSettings;
 import dysymnet.net.SearchSpace;
 import dysymnet.net.TrainConfig;
+import dysymnet.terms.TermSettings;
 import java.util.Objects;
 
 /**
@@ -17,11 +18,13 @@ import java.util.Objects;
  * @param selection  how the reported formula is chosen
  * @param budget     how much the search may spend
  * @param gp         the genetic-programming stage seeded with the networks' formulas ({@link GpSettings})
+ * @param terms      the sparse term-regression stage ({@link TermSettings})
  * @param seed       the seed of every random choice of the search
  * @param threads    worker threads for training networks (the result of a step-budgeted search does not depend on it)
  */
 public record Settings(SearchSpace space, ControllerConfig controller, TrainConfig training, Refinement refinement,
-                       Selection selection, Budget budget, GpSettings gp, long seed, int threads) {
+                       Selection selection, Budget budget, GpSettings gp, TermSettings terms, long seed,
+                       int threads) {
 
     public Settings {
         Objects.requireNonNull(space, "space");
@@ -31,6 +34,7 @@ public record Settings(SearchSpace space, ControllerConfig controller, TrainConf
         Objects.requireNonNull(selection, "selection");
         Objects.requireNonNull(budget, "budget");
         Objects.requireNonNull(gp, "gp");
+        Objects.requireNonNull(terms, "terms");
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
@@ -47,7 +51,7 @@ public record Settings(SearchSpace space, ControllerConfig controller, TrainConf
 
     public Builder toBuilder() {
         return new Builder().space(space).controller(controller).training(training).refinement(refinement)
-                .selection(selection).budget(budget).gp(gp).seed(seed).threads(threads);
+                .selection(selection).budget(budget).gp(gp).terms(terms).seed(seed).threads(threads);
     }
 
     /** Builder of {@link Settings}: each group whole, starting from the defaults (seed 0, all cores). */
@@ -59,6 +63,7 @@ public record Settings(SearchSpace space, ControllerConfig controller, TrainConf
         private Selection selection = Selection.defaults();
         private Budget budget = Budget.defaults();
         private GpSettings gp = GpSettings.defaults();
+        private TermSettings terms = TermSettings.defaults();
         private long seed;
         private int threads = Runtime.getRuntime().availableProcessors();
 
@@ -100,6 +105,11 @@ public record Settings(SearchSpace space, ControllerConfig controller, TrainConf
             return this;
         }
 
+        public Builder terms(TermSettings v) {
+            terms = v;
+            return this;
+        }
+
         public Builder seed(long v) {
             seed = v;
             return this;
@@ -112,7 +122,7 @@ public record Settings(SearchSpace space, ControllerConfig controller, TrainConf
 
         /** Validates and builds; invalid settings throw IllegalArgumentException saying which and why. */
         public Settings build() {
-            return new Settings(space, controller, training, refinement, selection, budget, gp, seed, threads);
+            return new Settings(space, controller, training, refinement, selection, budget, gp, terms, seed, threads);
         }
     }
 }

@@ -36,7 +36,7 @@ class GeneticProgrammingSearchTest {
         // never solved early, so both GP phases and the networks run; a small GP keeps the test short
         SymbolicRegressor.Builder b = SymbolicRegressor.builder().layers(1, 2).widths(1, 2)
                 .operators(Operator.IDENTITY, Operator.SIN, Operator.EXP, Operator.MUL, Operator.ADD)
-                .batchSize(3).maxSteps(2).solveR2(1.1).seed(13)
+                .batchSize(3).maxSteps(2).solveR2(1.1).seed(13).termRegression(false)
                 .gp(GpSettings.builder().population(200).generations(4).quickGenerations(4).build());
         Model one = b.threads(1).build().fit(x, y);
         Model two = b.threads(2).build().fit(x, y);
@@ -66,7 +66,8 @@ class GeneticProgrammingSearchTest {
         double[] y = target(x, v -> v * v * v + v * v + v);
         int exact = 0;
         for (long seed = 1; seed <= 5; seed++) {
-            Model m = SymbolicRegressor.builder().batchSize(4).maxSteps(2).seed(seed).build().fit(x, y);
+            Model m = SymbolicRegressor.builder().batchSize(4).maxSteps(2).seed(seed).termRegression(false).build()
+                    .fit(x, y);
             if (m.trainR2() >= 1.0) {
                 exact++;
             }

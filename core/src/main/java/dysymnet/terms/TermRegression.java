@@ -1,0 +1,655 @@
+package dysymnet.terms;
+
+import dysymnet.data.Dataset;
+import dysymnet.data.NoiseLevel;
+import dysymnet.expr.Binary;
+import dysymnet.expr.BinaryOp;
+import dysymnet.expr.Const;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
+import dysymnet.expr.Simplifier;
+import dysymnet.expr.Unary;
+import dysymnet.expr.UnaryOp;
+import dysymnet.expr.Var;
+import dysymnet.fit.ConstantFitter;
+import dysymnet.fit.LevenbergMarquardtFitter;
+import dysymnet.fit.Polisher;
+import dysymnet.gp.Primitives;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Formulas that are sums of simple terms, found by sparse linear least squares: a law linear in its coefficients
+ * (a polynomial, {@code x*y + sin(x)}, {@code 1.5*exp(x) + 5*cos(y)}) has its coefficients fitted exactly and its
+ * terms chosen by a path algorithm, in milliseconds, where a network or a GP needs many steps to shape each
+ * coefficient. The basis, simplest first:
+ * <ol>
+ *   <li>the constant and the monomials of the inputs, up to the highest total degree whose count stays within
+ *       {@value #MAX_MONOMIALS} (degree 8 in one input, 7 in two, 4 in three);</li>
+ *   <li>each one-argument function of the library applied to each input;</li>
+ *   <li>a power law {@code prod x_j^a_j} with exponents rounded to halves, when the target and some inputs keep one
+ *       sign (the exponents from a linear fit of {@code log|y|} on the {@code log|x_j|});</li>
+ *   <li>the additive terms, without their coefficients, of the formulas the search found so far (the seeds of each
+ *       run): a network's {@code sin(1.3*x + y)} and another's {@code sin(1.3*x - y)} can be summed here; not when
+ *       the data show noise ({@link NoiseLevel}), where such sums fit the noise.</li>
+ * </ol>
+ * Columns that are (numerically) linear combinations of simpler ones are left out, and so are terms with a pole or a
+ * log singularity inside the data's box ({@link #singularInside}). Two paths of subsets ({@link SparsePath}: backward
+ * elimination, forward selection) give one candidate per size up to {@link TermSettings#maxTerms()}, each path cut
+ * where a term stops paying for itself ({@link #worthwhile}: BIC with the risk inflation criterion's penalty for the
+ * many columns searched), so that on noisy data the stage does not offer sums that fit the noise. When the library divides and there are at most {@value #MAX_RATIONAL_FEATURES}
+ * inputs, ratios of polynomials {@code P/(1 + Q)} are fitted the same way, linearised as
+ * {@code y = P - y*Q}, and refined by Levenberg-Marquardt (the linearisation weighs the rows unevenly on noisy data);
+ * so is the power law with its exponents as fitted.
+ *
+ * <p>Paths are computed on at most {@value #MAX_FIT_ROWS} evenly spaced rows; each candidate's coefficients are then
+ * fitted on all rows and polished ({@link Polisher}), so an exact law reads with its exact constants.
+ * A run whose seeds bring no term the previous run did not have gives nothing new and is skipped. Deterministic: no
+ * random choice, a fixed order everywhere.
+ */
+public final class TermRegression {
+    /** Rows the paths are computed on at most. */
+    static final int MAX_FIT_ROWS = 400;
+    /** Monomials of the basis at most: fixes the polynomial degree for the number of inputs. */
+    static final int MAX_MONOMIALS = 40;
+    /** The highest polynomial degree tried. */
+    static final int MAX_DEGREE = 8;
+    /** Ratios of polynomials are fitted for at most this many inputs. */
+    static final int MAX_RATIONAL_FEATURES = 3;
+    /** Terms (monomials with the constant) of a ratio's numerator and of its denominator at most. */
+    static final int MAX_NUMERATOR_TERMS = 12;
+    static final int MAX_DENOMINATOR_TERMS = 10;
+    static final int MAX_NUMERATOR_DEGREE = 6;
+    static final int MAX_DENOMINATOR_DEGREE = 4;
+    /** A seed formula's terms larger than this are left out (they are the curve-fitting parts). */
+    static final int MAX_SEED_TERM_SIZE = 25;
+    /** Seed formulas used per run at most, in the order given. */
+    static final int MAX_SEEDS = 40;
+    /** A power law is tried when the log-log fit explains at least this share of the variance of log|y|. */
+    static final double POWER_LAW_R2 = 0.9;
+    /** Normalised MSEs below this are exact up to round-off (as the GP's). */
+    static final double EXACT_NMSE = 1e-14;
+    /** Levenberg-Marquardt iterations and evaluations of a ratio's or a power law's refinement. */
+    static final int LM_ITERATIONS = 50;
+    static final int LM_EVALUATIONS = 100;
+
+    private final Dataset data;
+    private final Dataset fitRows;
+    private final TermSettings settings;
+    private final List<String> names;
+    private final boolean canAdd;
+    private final boolean canDivide;
+    /** The basis without the seeds' terms: the constant first, then monomials, functions of inputs, power law. */
+    private final List<Expr> fixedBasis;
+    /** Where the functions of the inputs start in the basis, and where the power law (or the seeds' terms) start. */
+    private final int functionsStart;
+    private final int functionsEnd;
+    private final Polisher polisher = new Polisher();
+    private final ConstantFitter refiner = new LevenbergMarquardtFitter(LM_ITERATIONS, LM_EVALUATIONS);
+    /**
+     * Whether the data show noise ({@link NoiseLevel}): then the seeds' terms are not used. Measured on the ball
+     * drops: sums of the networks' and the GP's terms fit the measurement noise and extrapolate worse than the
+     * formulas themselves (docs/benchmarks).
+     */
+    private final boolean noisy;
+    private Set<Expr> lastSeedTerms;
+    private boolean firstRunDone;
+
+    public TermRegression(Dataset data, Primitives primitives, TermSettings settings) {
+        this.data = Objects.requireNonNull(data, "data");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(primitives, "primitives");
+        this.fitRows = data.evenlySpaced(MAX_FIT_ROWS);
+        this.noisy = NoiseLevel.variance(data) > 0;
+        this.names = data.names();
+        List<BinaryOp> ops = primitives.binaries();
+        this.canAdd = ops.contains(BinaryOp.ADD) || ops.contains(BinaryOp.SUB);
+        this.canDivide = ops.contains(BinaryOp.DIV);
+        boolean canMultiply = ops.contains(BinaryOp.MUL);
+        List<Expr> basis = new ArrayList<>();
+        basis.add(new Const(1));
+        int degree = canMultiply ? degreeFor(names.size(), MAX_MONOMIALS, MAX_DEGREE) : 1;
+        basis.addAll(monomials(names, 1, degree));
+        this.functionsStart = basis.size();
+        for (UnaryOp f : primitives.functions()) {
+            if (f == UnaryOp.NEG) {
+                continue;
+            }
+            for (String v : names) {
+                Expr t = new Unary(f, new Var(v));
+                if (!singularInside(t, fitRows)) {
+                    basis.add(t);
+                }
+            }
+        }
+        this.functionsEnd = basis.size();
+        Expr law = canMultiply || names.size() == 1 ? powerLawTerm(true) : null;
+        if (law != null && !basis.contains(law)) {
+            basis.add(law);
+        }
+        this.fixedBasis = List.copyOf(basis);
+    }
+
+    /**
+     * One run: the candidates of the basis with {@code seeds}' terms (and, on the first run, the ratios and the power
+     * law). Empty when the library cannot add, when the seeds bring no new term, or once {@code stop} says so.
+     */
+    public List<Expr> run(List<Expr> seeds, BooleanSupplier stop) {
+        Objects.requireNonNull(seeds, "seeds");
+        Objects.requireNonNull(stop, "stop");
+        if (!canAdd) {
+            return List.of();
+        }
+        Set<Expr> seedTerms = new LinkedHashSet<>();
+        for (Expr s : noisy ? List.<Expr>of() : seeds.subList(0, Math.min(seeds.size(), MAX_SEEDS))) {
+            splitTerms(s, seedTerms);
+        }
+        seedTerms.removeAll(fixedBasis);
+        boolean first = !firstRunDone;
+        if (!first && seedTerms.equals(lastSeedTerms)) {
+            return List.of();
+        }
+        firstRunDone = true;
+        lastSeedTerms = seedTerms;
+        List<Expr> out = new ArrayList<>();
+        List<Expr> basis = new ArrayList<>(fixedBasis);
+        for (Expr t : seedTerms) {
+            if (basis.size() >= settings.maxBasis() + 1) {
+                break;
+            }
+            if (!singularInside(t, fitRows)) {
+                basis.add(t);
+            }
+        }
+        if (basis.size() > settings.maxBasis() + 1) {
+            basis = basis.subList(0, settings.maxBasis() + 1);
+        }
+        out.addAll(sums(basis, stop));
+        if (first) {
+            if (canDivide && names.size() <= MAX_RATIONAL_FEATURES) {
+                out.addAll(ratios(stop));
+            }
+            Expr law = powerLaw();
+            if (law != null && !stop.getAsBoolean()) {
+                out.add(finish(exact(law) ? law : refiner.fit(law, data, stop).expression(), stop));
+            }
+        }
+        return out;
+    }
+
+    /** One candidate per path subset: the sums of basis terms with least-squares coefficients. */
+    private List<Expr> sums(List<Expr> basis, BooleanSupplier stop) {
+        double[][] cols = columns(basis, fitRows);
+        double[] y = fitRows.y();
+        int[] kept = SparsePath.independent(cols, cols.length);
+        List<Expr> out = new ArrayList<>();
+        Map<Expr, double[]> allRows = new HashMap<>();
+        int[] groups = {functionsStart, functionsEnd, fixedBasis.size(), basis.size()};
+        for (int[] subset : subsets(cols, y, kept, groups)) {
+            if (stop.getAsBoolean()) {
+                break;
+            }
+            List<Expr> terms = new ArrayList<>();
+            for (int k : subset) {
+                terms.add(basis.get(k));
+            }
+            double[][] full = new double[terms.size()][];
+            for (int k = 0; k < full.length; k++) {
+                full[k] = fitRows == data ? cols[subset[k]]
+                        : allRows.computeIfAbsent(terms.get(k), t -> Evaluator.evaluate(t, data));
+            }
+            int[] all = new int[full.length];
+            Arrays.setAll(all, k -> k);
+            double[] c = SparsePath.fit(full, all, data.y());
+            if (c != null) {
+                out.add(finish(linearCombination(terms, c), stop));
+            }
+        }
+        return out;
+    }
+
+    /** Ratios of polynomials {@code P/(1+Q)}, from the linearised fit {@code y = P - y*Q}, refined. */
+    private List<Expr> ratios(BooleanSupplier stop) {
+        int d = names.size();
+        int dp = degreeFor(d, MAX_NUMERATOR_TERMS - 1, MAX_NUMERATOR_DEGREE);
+        int dq = Math.min(dp, degreeFor(d, MAX_DENOMINATOR_TERMS, MAX_DENOMINATOR_DEGREE));
+        if (dq < 1) {
+            return List.of();
+        }
+        List<Expr> numerator = new ArrayList<>();
+        numerator.add(new Const(1));
+        numerator.addAll(monomials(names, 1, dp));
+        List<Expr> denominator = monomials(names, 1, dq);
+        List<Expr> all = new ArrayList<>(numerator);
+        all.addAll(denominator);
+        double[][] cols = columns(all, fitRows);
+        double[] y = fitRows.y();
+        for (int k = numerator.size(); k < cols.length; k++) {
+            for (int i = 0; i < y.length; i++) {
+                cols[k][i] *= -y[i];
+            }
+        }
+        int[] kept = SparsePath.independent(cols, cols.length);
+        List<Expr> out = new ArrayList<>();
+        for (int[] subset : subsets(cols, y, kept, new int[] {cols.length})) {
+            if (stop.getAsBoolean()) {
+                break;
+            }
+            if (subset[subset.length - 1] < numerator.size()) {
+                continue; // no denominator term: a polynomial, a candidate of the sums already
+            }
+            double[] c = SparsePath.fit(cols, subset, y);
+            if (c == null) {
+                continue;
+            }
+            List<Expr> pTerms = new ArrayList<>();
+            List<Double> pCoef = new ArrayList<>();
+            List<Expr> qTerms = new ArrayList<>();
+            List<Double> qCoef = new ArrayList<>();
+            qTerms.add(new Const(1));
+            qCoef.add(1.0);
+            for (int k = 0; k < subset.length; k++) {
+                if (subset[k] < numerator.size()) {
+                    pTerms.add(all.get(subset[k]));
+                    pCoef.add(c[k]);
+                } else {
+                    qTerms.add(all.get(subset[k]));
+                    qCoef.add(c[k]);
+                }
+            }
+            if (pTerms.isEmpty()) {
+                continue;
+            }
+            Expr ratio = Simplifier.simplify(
+                    Expr.div(linearCombination(pTerms, unbox(pCoef)), linearCombination(qTerms, unbox(qCoef))));
+            out.add(finish(exact(ratio) ? ratio : refiner.fit(ratio, data, stop).expression(), stop));
+        }
+        return out;
+    }
+
+    /**
+     * The subsets with at most {@code maxTerms} columns, each once, in path order: of forward selection over all the
+     * columns {@code kept} (independent), then of backward elimination from all of them and from the constant
+     * (column 0) with each group of columns alone (independent among themselves: a function of an input that the
+     * many monomials nearly span is still weighed against the other functions) ({@code groupEnds}: the exclusive end of each group, the first starting at 1), so that
+     * terms of one kind are weighed together even when the columns of all kinds outnumber the rows. Where a set has
+     * too many columns for the rows, backward elimination starts from forward selection's subset of half the rows.
+     */
+    private List<int[]> subsets(double[][] cols, double[] y, int[] kept, int[] groupEnds) {
+        Map<String, int[]> unique = new LinkedHashMap<>();
+        if (kept.length == 0) {
+            return List.of();
+        }
+        double penalty = termPenalty(y.length, kept.length);
+        for (int[] s : worthwhile(cols, y, SparsePath.forward(cols, y, kept, settings.maxTerms()), penalty)) {
+            unique.putIfAbsent(Arrays.toString(s), s);
+        }
+        List<int[]> starts = new ArrayList<>();
+        starts.add(kept);
+        int from = 1;
+        for (int end : groupEnds) {
+            if (end - from >= 1 && end - from < cols.length - 1) {
+                // the constant and the group's columns, independent among themselves
+                double[][] own = new double[end - from + 1][];
+                own[0] = cols[0];
+                System.arraycopy(cols, from, own, 1, end - from);
+                int shift = from - 1;
+                int[] group = Arrays.stream(SparsePath.independent(own, own.length))
+                        .map(k -> k == 0 ? 0 : k + shift).toArray();
+                if (group.length > 1) {
+                    starts.add(group);
+                }
+            }
+            from = end;
+        }
+        int room = Math.max(1, y.length / 2);
+        for (int[] start : starts) {
+            int[] first = start;
+            if (first.length >= y.length) {
+                List<int[]> f = SparsePath.forward(cols, y, start, Math.min(room, start.length));
+                if (f.isEmpty()) {
+                    continue;
+                }
+                first = f.get(f.size() - 1);
+            }
+            List<int[]> path = new ArrayList<>();
+            for (int[] s : SparsePath.backward(cols, y, first)) {
+                if (s.length <= settings.maxTerms()) {
+                    path.add(0, s); // by increasing size
+                }
+            }
+            for (int[] s : worthwhile(cols, y, path, penalty)) {
+                unique.putIfAbsent(Arrays.toString(s), s);
+            }
+        }
+        return new ArrayList<>(unique.values());
+    }
+
+    /**
+     * The penalty per term of the path's criterion: BIC's {@code ln n}, or the risk inflation criterion's
+     * {@code 2 ln p} when {@code p} candidate columns were searched (Foster and George 1994): the best of many columns
+     * lowers the error of pure noise by about {@code 2 ln p} in {@code n ln(RSS)}, so a term must do better than that.
+     */
+    static double termPenalty(int rows, int columns) {
+        return Math.max(Math.log(rows), 2 * Math.log(Math.max(columns, 2)));
+    }
+
+    /**
+     * The subsets of a path (by increasing size) up to the one that minimises {@code n ln(RSS/n) + k * penalty}: a
+     * larger subset lowers the error by less than its terms cost, the noise's share, and is left out. Exact fits are
+     * floored at {@value #EXACT_NMSE} of the target's sum of squares, so round-off does not pay for a term.
+     */
+    static List<int[]> worthwhile(double[][] cols, double[] y, List<int[]> path, double penalty) {
+        int n = y.length;
+        double mean = Arrays.stream(y).average().orElse(0);
+        double ss = 0;
+        for (double v : y) {
+            ss += (v - mean) * (v - mean);
+        }
+        double floor = Math.max(EXACT_NMSE * ss, Double.MIN_NORMAL);
+        int best = -1;
+        double bestCrit = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < path.size(); i++) {
+            int[] subset = path.get(i);
+            double[] c = SparsePath.fit(cols, subset, y);
+            if (c == null) {
+                continue;
+            }
+            double rss = 0;
+            for (int r = 0; r < n; r++) {
+                double p = 0;
+                for (int k = 0; k < subset.length; k++) {
+                    p += c[k] * cols[subset[k]][r];
+                }
+                rss += (y[r] - p) * (y[r] - p);
+            }
+            double crit = n * Math.log(Math.max(rss, floor) / n) + subset.length * penalty;
+            if (crit < bestCrit) {
+                bestCrit = crit;
+                best = i;
+            }
+        }
+        return path.subList(0, best + 1);
+    }
+
+    /**
+     * Whether {@code e} fits all rows up to round-off (normalised MSE at most {@value #EXACT_NMSE}): then a
+     * refinement could only move the constants along directions that change nothing (a ratio's common scale) and
+     * spoil their reading.
+     */
+    private boolean exact(Expr e) {
+        double[] p = Evaluator.evaluate(e, data);
+        double[] y = data.y();
+        double mean = Arrays.stream(y).average().orElse(0);
+        double res = 0;
+        double ss = 0;
+        for (int i = 0; i < y.length; i++) {
+            res += (y[i] - p[i]) * (y[i] - p[i]);
+            ss += (y[i] - mean) * (y[i] - mean);
+        }
+        return res <= EXACT_NMSE * ss;
+    }
+
+    /** Simplified, polished, simplified again. */
+    private Expr finish(Expr e, BooleanSupplier stop) {
+        Expr s = Simplifier.simplify(e);
+        return Simplifier.simplify(polisher.polish(s, data, stop));
+    }
+
+    /**
+     * The power law through the rows, {@code c * prod x_j^a_j} over the inputs of one sign, exponents as fitted;
+     * null when the target changes sign or is 0 somewhere, no input keeps one sign, or the log-log fit is poor.
+     */
+    private Expr powerLaw() {
+        return powerLawTerm(false);
+    }
+
+    /**
+     * The power law of {@link #powerLaw()}; with {@code roundedTerm}, its term alone (no coefficient) with the
+     * exponents rounded to halves, null when all round to 0.
+     */
+    private Expr powerLawTerm(boolean roundedTerm) {
+        double[] y = fitRows.y();
+        int n = y.length;
+        double sign = Math.signum(y[0]);
+        if (sign == 0) {
+            return null;
+        }
+        double[] logY = new double[n];
+        for (int i = 0; i < n; i++) {
+            if (Math.signum(y[i]) != sign) {
+                return null;
+            }
+            logY[i] = Math.log(Math.abs(y[i]));
+        }
+        List<Integer> inputs = new ArrayList<>();
+        List<double[]> cols = new ArrayList<>();
+        double[] ones = new double[n];
+        Arrays.fill(ones, 1);
+        cols.add(ones);
+        for (int j = 0; j < names.size(); j++) {
+            double[] x = fitRows.column(j);
+            double s = Math.signum(x[0]);
+            double[] lx = new double[n];
+            boolean oneSign = s != 0;
+            for (int i = 0; i < n && oneSign; i++) {
+                oneSign = Math.signum(x[i]) == s;
+                lx[i] = Math.log(Math.abs(x[i]));
+            }
+            if (oneSign) {
+                inputs.add(j);
+                cols.add(lx);
+            }
+        }
+        if (inputs.isEmpty() || n <= cols.size()) {
+            return null;
+        }
+        double[][] c = cols.toArray(new double[0][]);
+        int[] all = SparsePath.independent(c, c.length);
+        if (all.length != c.length) {
+            return null;
+        }
+        double[] b = SparsePath.fit(c, all, logY);
+        if (b == null || r2(c, b, logY) < POWER_LAW_R2) {
+            return null;
+        }
+        Expr term = null;
+        for (int k = 0; k < inputs.size(); k++) {
+            double a = roundedTerm ? Math.rint(2 * b[k + 1]) / 2 : b[k + 1];
+            if (a == 0) {
+                continue;
+            }
+            Expr f = Expr.pow(new Var(names.get(inputs.get(k))), new Const(a));
+            term = term == null ? f : Expr.mul(term, f);
+        }
+        if (term == null) {
+            return null;
+        }
+        return roundedTerm ? Simplifier.simplify(term) : Expr.mul(new Const(sign * Math.exp(b[0])), term);
+    }
+
+    private static double r2(double[][] cols, double[] b, double[] y) {
+        double mean = Arrays.stream(y).average().orElse(0);
+        double ss = 0;
+        double res = 0;
+        for (int i = 0; i < y.length; i++) {
+            double p = 0;
+            for (int k = 0; k < b.length; k++) {
+                p += b[k] * cols[k][i];
+            }
+            res += (y[i] - p) * (y[i] - p);
+            ss += (y[i] - mean) * (y[i] - mean);
+        }
+        return ss > 0 ? 1 - res / ss : 0;
+    }
+
+    /**
+     * Whether the term has a pole or a log singularity inside the data's box: the argument of a {@code tan} whose
+     * range over the rows covers an odd multiple of pi/2, or a denominator, the base of a negative power or the
+     * argument of a {@code log} whose range covers 0. The argument is continuous on the connected box, so it takes
+     * the singular value somewhere between the rows, where the term is huge: such a term fits single rows (the
+     * rounding of the data, most often) and the formulas it enters go wild between them.
+     */
+    static boolean singularInside(Expr term, Dataset rows) {
+        boolean[] singular = {false};
+        term.forEach(node -> {
+            if (singular[0]) {
+                return;
+            }
+            Expr arg = null;
+            boolean tan = false;
+            if (node instanceof Unary u && (u.op() == UnaryOp.TAN || u.op() == UnaryOp.LOG)) {
+                arg = u.arg();
+                tan = u.op() == UnaryOp.TAN;
+            } else if (node instanceof Binary b && b.op() == BinaryOp.DIV) {
+                arg = b.right();
+            } else if (node instanceof Binary b && b.op() == BinaryOp.POW && b.right() instanceof Const c
+                    && c.value() < 0) {
+                arg = b.left();
+            }
+            if (arg == null || arg.variables().isEmpty()) {
+                return;
+            }
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = Double.NEGATIVE_INFINITY;
+            for (double v : Evaluator.evaluate(arg, rows)) {
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+            if (!(lo <= hi)) {
+                singular[0] = true; // not finite somewhere
+            } else if (tan) {
+                // an odd multiple of pi/2 in [lo, hi]: the pole (k + 1/2)*pi for the k just above (lo/pi - 1/2)
+                singular[0] = Math.ceil(lo / Math.PI - 0.5) + 0.5 <= hi / Math.PI;
+            } else {
+                singular[0] = lo <= 0 && hi >= 0;
+            }
+        });
+        return singular[0];
+    }
+
+    /** The terms of a sum, each without its numeric coefficient, added to {@code out} when small and not constant. */
+    static void splitTerms(Expr e, Set<Expr> out) {
+        if (e instanceof Binary b && (b.op() == BinaryOp.ADD || b.op() == BinaryOp.SUB)) {
+            splitTerms(b.left(), out);
+            splitTerms(b.right(), out);
+            return;
+        }
+        if (e instanceof Unary u && u.op() == UnaryOp.NEG) {
+            splitTerms(u.arg(), out);
+            return;
+        }
+        Expr t = withoutCoefficient(e);
+        if (t != null && t.complexity() <= MAX_SEED_TERM_SIZE && !t.variables().isEmpty()) {
+            out.add(t);
+        }
+    }
+
+    private static Expr withoutCoefficient(Expr e) {
+        if (e instanceof Const) {
+            return null;
+        }
+        if (e instanceof Binary b && b.op() == BinaryOp.MUL) {
+            if (b.left() instanceof Const) {
+                return withoutCoefficient(b.right());
+            }
+            if (b.right() instanceof Const) {
+                return withoutCoefficient(b.left());
+            }
+        }
+        if (e instanceof Binary b && b.op() == BinaryOp.DIV && b.right() instanceof Const) {
+            return withoutCoefficient(b.left());
+        }
+        if (e instanceof Unary u && u.op() == UnaryOp.NEG) {
+            return withoutCoefficient(u.arg());
+        }
+        return e;
+    }
+
+    /** The highest degree at most {@code maxDegree} whose monomials of degree 1..D number at most {@code budget}. */
+    static int degreeFor(int features, int budget, int maxDegree) {
+        int best = 0;
+        for (int deg = 1; deg <= maxDegree; deg++) {
+            if (monomialCount(features, deg) > budget) {
+                break;
+            }
+            best = deg;
+        }
+        return best;
+    }
+
+    /** Monomials of degree 1..D in {@code d} variables: C(D + d, d) - 1. */
+    static long monomialCount(int d, int degree) {
+        long c = 1;
+        for (int k = 1; k <= d; k++) {
+            c = c * (degree + k) / k;
+            if (c > Integer.MAX_VALUE) {
+                return Integer.MAX_VALUE;
+            }
+        }
+        return c - 1;
+    }
+
+    /** The monomials of total degree {@code from}..{@code to}, by degree, then with the earlier variables first. */
+    static List<Expr> monomials(List<String> vars, int from, int to) {
+        List<Expr> out = new ArrayList<>();
+        for (int deg = from; deg <= to; deg++) {
+            exponents(vars.size(), deg, 0, new int[vars.size()], vars, out);
+        }
+        return out;
+    }
+
+    private static void exponents(int d, int left, int j, int[] e, List<String> vars, List<Expr> out) {
+        if (j == d - 1) {
+            e[j] = left;
+            Expr m = null;
+            for (int k = 0; k < d; k++) {
+                if (e[k] == 0) {
+                    continue;
+                }
+                Expr f = e[k] == 1 ? new Var(vars.get(k)) : Expr.pow(new Var(vars.get(k)), new Const(e[k]));
+                m = m == null ? f : Expr.mul(m, f);
+            }
+            out.add(m);
+            return;
+        }
+        for (int p = left; p >= 0; p--) {
+            e[j] = p;
+            exponents(d, left - p, j + 1, e, vars, out);
+        }
+    }
+
+    private double[][] columns(List<Expr> terms, Dataset rows) {
+        double[][] cols = new double[terms.size()][];
+        for (int k = 0; k < cols.length; k++) {
+            cols[k] = Evaluator.evaluate(terms.get(k), rows);
+        }
+        return cols;
+    }
+
+    private static Expr linearCombination(List<Expr> terms, double[] c) {
+        Expr sum = null;
+        for (int k = 0; k < terms.size(); k++) {
+            Expr t = terms.get(k) instanceof Const one && one.value() == 1 ? new Const(c[k])
+                    : Expr.mul(new Const(c[k]), terms.get(k));
+            sum = sum == null ? t : Expr.add(sum, t);
+        }
+        return sum;
+    }
+
+    private static double[] unbox(List<Double> l) {
+        double[] a = new double[l.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = l.get(i);
+        }
+        return a;
+    }
+}

@@ -1,0 +1,75 @@
+package dysymnet.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dysymnet.expr.Parser;
+import dysymnet.expr.Simplifier;
+import dysymnet.gp.GpSettings;
+import dysymnet.net.Operator;
+import dysymnet.search.Budget;
+import dysymnet.search.Search;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The term-regression stage inside the whole search. */
+class TermRegressionSearchTest {
+
+    static double[][] points(int n, int d, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[][] x = new double[n][d];
+        for (double[] row : x) {
+            for (int j = 0; j < d; j++) {
+                row[j] = r.nextDouble(-1, 1);
+            }
+        }
+        return x;
+    }
+
+    @Test
+    void aPolynomialLawEndsTheSearchBeforeAnyNetworkIsTrained() {
+        double[][] x = points(20, 1, 1);
+        double[] y = new double[x.length];
+        for (int i = 0; i < y.length; i++) {
+            double v = x[i][0];
+            y[i] = v * v * v * v * v * v + v * v * v * v * v + v * v * v * v + v * v * v + v * v + v;
+        }
+        Model m = SymbolicRegressor.builder().seed(3).threads(1).build().fit(x, y);
+        assertEquals("SOLVED", m.stopReason());
+        assertEquals(0, m.networksTrained());
+        assertEquals(Simplifier.simplify(Parser.parse("x^6 + x^5 + x^4 + x^3 + x^2 + x")), m.expression());
+        assertTrue(m.pareto().stream().anyMatch(c -> c.expression().equals(m.expression())
+                && c.architecture().equals(Search.TERMS_SOURCE)), "chosen from the term regression");
+    }
+
+    @Test
+    void theSameSeedGivesTheSameFormulaOnOneAndOnTwoThreads() {
+        double[][] x = points(40, 2, 4);
+        double[] y = new double[x.length];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = Math.sin(x[i][0] * x[i][1] + 0.5) + x[i][0];
+        }
+        // never solved early: the term regression runs before the first step and after each, on the networks' terms
+        SymbolicRegressor.Builder b = SymbolicRegressor.builder().layers(1, 2).widths(1, 2)
+                .operators(Operator.IDENTITY, Operator.SIN, Operator.EXP, Operator.MUL, Operator.ADD)
+                .batchSize(3).maxSteps(2).solveR2(1.1).seed(5)
+                .gp(GpSettings.builder().population(100).generations(2).quickGenerations(2).build());
+        Model one = b.threads(1).build().fit(x, y);
+        Model two = b.threads(2).build().fit(x, y);
+        assertEquals(one.expression(), two.expression());
+        assertEquals(one.pareto(), two.pareto());
+    }
+
+    @Test
+    void onlyAnExactFitSolvesTheSearchNotAnR2OfOneInDoublePrecision() {
+        Budget b = Budget.defaults();
+        // a curve fit whose R^2 rounds to 1 (normalised MSE 1e-17) is not a law
+        assertFalse(b.solvedBy(1e-17, 1.0, 1.0));
+        assertTrue(b.solvedBy(1e-30, 1.0, 1.0));
+        assertTrue(b.solvedBy(1e-26, 1.0, 1e4), "relative to the target's variance");
+        assertFalse(b.solvedBy(1e-30, 0.999, 1.0));
+        Budget lenient = b.toBuilder().solveR2(0.99).build();
+        assertTrue(lenient.solvedBy(0.005, 0.995, 1.0), "a threshold below 1 is the R^2 alone");
+    }
+}

@@ -1,0 +1,223 @@
+package dysymnet.terms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dysymnet.data.Dataset;
+import dysymnet.expr.BinaryOp;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
+import dysymnet.expr.Parser;
+import dysymnet.expr.Simplifier;
+import dysymnet.gp.Primitives;
+import dysymnet.net.Operator;
+import dysymnet.net.SearchSpace;
+import dysymnet.testing.Gen;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class TermRegressionTest {
+
+    static LongStream seeds() {
+        return Gen.seeds(25);
+    }
+
+    /** Data of the formula on random points of the box [lo, hi]^d. */
+    static Dataset data(String formula, List<String> vars, int n, double lo, double hi, long seed) {
+        Expr truth = Parser.parse(formula);
+        SplittableRandom r = new SplittableRandom(seed);
+        double[][] x = new double[vars.size()][n];
+        for (double[] c : x) {
+            for (int i = 0; i < n; i++) {
+                c[i] = r.nextDouble(lo, hi);
+            }
+        }
+        double[] y = Evaluator.evaluate(truth, vars, x);
+        return new Dataset(vars, x, y);
+    }
+
+    static TermRegression stage(Dataset d, List<Operator> ops) {
+        return new TermRegression(d, Primitives.of(ops, d.names()), TermSettings.defaults());
+    }
+
+    static List<Operator> withDivision() {
+        List<Operator> ops = new ArrayList<>(SearchSpace.DEFAULT_OPERATORS);
+        ops.add(Operator.DIV);
+        return ops;
+    }
+
+    /** The normalised MSE of a formula on the data. */
+    static double nmse(Expr e, Dataset d) {
+        double[] p = Evaluator.evaluate(e, d);
+        double[] y = d.y();
+        double mean = 0;
+        for (double v : y) {
+            mean += v / y.length;
+        }
+        double res = 0;
+        double ss = 0;
+        for (int i = 0; i < y.length; i++) {
+            res += (p[i] - y[i]) * (p[i] - y[i]);
+            ss += (y[i] - mean) * (y[i] - mean);
+        }
+        return res / ss;
+    }
+
+    /** The smallest formula of the list that fits the data up to round-off; null when none does. */
+    static Expr smallestExact(List<Expr> formulas, Dataset d) {
+        Expr best = null;
+        for (Expr e : formulas) {
+            if (nmse(e, d) < 1e-18 && (best == null || e.complexity() < best.complexity())) {
+                best = e;
+            }
+        }
+        return best;
+    }
+
+    /** A random sparse polynomial in x: 1-5 terms of degree 0-7, small integer or one-decimal coefficients. */
+    static String randomPolynomial(SplittableRandom r) {
+        int terms = 1 + r.nextInt(5);
+        Set<Integer> degrees = new LinkedHashSet<>();
+        while (degrees.size() < terms) {
+            degrees.add(r.nextInt(8));
+        }
+        StringBuilder s = new StringBuilder();
+        for (int deg : degrees) {
+            double c = r.nextBoolean() ? 1 + r.nextInt(5) : Math.round(r.nextDouble(-3, 3) * 10) / 10.0;
+            if (c == 0) {
+                c = 2;
+            }
+            s.append(s.length() == 0 ? "" : " + ").append('(').append(c).append(")*x^").append(deg);
+        }
+        return s.toString();
+    }
+
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void everySparsePolynomialOfDegreeUpToSevenComesBackExactWithItsConstants(long seed) {
+        SplittableRandom r = Gen.rng(seed);
+        String poly = randomPolynomial(r);
+        Dataset d = data(poly, List.of("x"), 30, -2, 2, seed);
+        Expr truth = Simplifier.simplify(Parser.parse(poly));
+        Gen.check(seed, poly, () -> {
+            Expr found = smallestExact(stage(d, SearchSpace.DEFAULT_OPERATORS).run(List.of(), () -> false), d);
+            assertTrue(found != null, "no exact formula");
+            assertTrue(found.complexity() <= truth.complexity(),
+                    "found " + found + " larger than the truth " + truth);
+        });
+    }
+
+    @Test
+    void aPolynomialInTwoInputsAndASumOfFunctionsOfTheInputsComeBackExact() {
+        Dataset poly = data("x^4 - x^3 + 0.5*y^2 - y", List.of("x", "y"), 40, -1, 1, 3);
+        Expr p = smallestExact(stage(poly, SearchSpace.DEFAULT_OPERATORS).run(List.of(), () -> false), poly);
+        assertEquals(Simplifier.simplify(Parser.parse("x^4 - x^3 + 0.5*y^2 - y")), p);
+        Dataset funcs = data("1.5*exp(x) + 5*cos(y)", List.of("x", "y"), 40, -1, 1, 4);
+        Expr f = smallestExact(stage(funcs, SearchSpace.DEFAULT_OPERATORS).run(List.of(), () -> false), funcs);
+        assertEquals(Simplifier.simplify(Parser.parse("1.5*exp(x) + 5*cos(y)")), f);
+    }
+
+    @Test
+    void ratiosOfPolynomialsComeBackExactOnlyWhenTheLibraryDivides() {
+        for (String law : List.of("(x + 1)^3/(x^2 - x + 1)", "(x^5 - 3*x^3 + 1)/(x^2 + 1)", "8/(2 + x^2)")) {
+            Dataset d = data(law, List.of("x"), 40, -2, 2, 5);
+            Expr found = smallestExact(stage(d, withDivision()).run(List.of(), () -> false), d);
+            assertTrue(found != null, law + ": no exact formula");
+            assertTrue(found.complexity() <= 25, law + ": found " + found);
+            for (Expr e : stage(d, SearchSpace.DEFAULT_OPERATORS).run(List.of(), () -> false)) {
+                Set<BinaryOp> ops = new HashSet<>();
+                e.forEach(n -> {
+                    if (n instanceof dysymnet.expr.Binary b) {
+                        ops.add(b.op());
+                    }
+                });
+                assertFalse(ops.contains(BinaryOp.DIV), law + ": a division without '/' in the library: " + e);
+            }
+        }
+    }
+
+    @Test
+    void aPowerLawInPositiveInputsComesBackExact() {
+        Dataset d = data("3*x^1.5*y^-2*z^0.5", List.of("x", "y", "z"), 50, 0.5, 3, 6);
+        Expr found = smallestExact(stage(d, SearchSpace.DEFAULT_OPERATORS).run(List.of(), () -> false), d);
+        assertTrue(found != null, "no exact formula");
+        assertTrue(found.complexity() <= 13, "found " + found);
+    }
+
+    @Test
+    void theTermsOfTheSeedsAreSummedWithNewCoefficients() {
+        String law = "2*sin(1.3*x + y) - 0.5*sin(1.3*x - y)";
+        Dataset d = data(law, List.of("x", "y"), 60, -2, 2, 7);
+        TermRegression t = stage(d, SearchSpace.DEFAULT_OPERATORS);
+        assertTrue(smallestExact(t.run(List.of(), () -> false), d) == null, "exact without the seeds' terms");
+        List<Expr> seeds = List.of(Parser.parse("0.3*sin(1.3*x + y) + x"), Parser.parse("-4*sin(1.3*x - y)"));
+        Expr found = smallestExact(t.run(seeds, () -> false), d);
+        assertEquals(Simplifier.simplify(Parser.parse(law)), found);
+        assertTrue(t.run(seeds, () -> false).isEmpty(), "the same seeds again bring nothing new");
+    }
+
+    @Test
+    void aLibraryThatCannotAddGivesNothing() {
+        Dataset d = data("x^2 + x", List.of("x"), 30, -1, 1, 8);
+        assertTrue(stage(d, List.of(Operator.IDENTITY, Operator.MUL, Operator.SIN)).run(List.of(), () -> false)
+                .isEmpty());
+    }
+
+    @Test
+    void termsWithAPoleOrALogSingularityInsideTheDataAreNotUsed() {
+        Dataset d = data("x", List.of("x", "y"), 50, -2, 2, 9);
+        for (String singular : List.of("tan(3.06*x)", "tan(x)", "log(x)", "1/(x + 0.5)", "x^-2", "log(x*y + 1)")) {
+            assertTrue(TermRegression.singularInside(Parser.parse(singular), d), singular);
+        }
+        for (String regular : List.of("tan(0.5*x)", "log(x + 3)", "1/(x^2 + 1)", "(y + 5)^-1.5", "sin(x)/3",
+                "x*y", "exp(-x^2)")) {
+            assertFalse(TermRegression.singularInside(Parser.parse(regular), d), regular);
+        }
+    }
+
+    @Test
+    void aLawOnRoundedDataIsNotDressedWithATermThatFitsTheRounding() {
+        // x recorded to 6 decimals, y computed from the exact x: errors of about 1e-6 that a pole can chase
+        int n = 40;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            double exact = -2 + 4.0 * i / (n - 1);
+            x[i] = Math.round(exact * 1e6) / 1e6;
+            y[i] = Math.round((2 * exact + 1) * 1e6) / 1e6;
+        }
+        Dataset d = new Dataset(List.of("x"), new double[][] {x}, y);
+        List<Expr> seeds = List.of(Parser.parse("2*x + 1"), Parser.parse("0.1*tan(3.06*x) + x"));
+        for (Expr e : stage(d, SearchSpace.DEFAULT_OPERATORS).run(seeds, () -> false)) {
+            assertFalse(e.toString().contains("TAN"), "a term with a pole inside the data: " + e);
+        }
+    }
+
+    @Test
+    void splitTermsDropsCoefficientsAndConstants() {
+        Set<Expr> out = new LinkedHashSet<>();
+        TermRegression.splitTerms(Parser.parse("3*sin(x) - x^2/2 + 4 - (-(cos(y)*2))"), out);
+        assertEquals(List.of(Parser.parse("sin(x)"), Parser.parse("x^2"), Parser.parse("cos(y)")),
+                new ArrayList<>(out));
+    }
+
+    @Test
+    void theDegreeFollowsTheNumberOfInputs() {
+        assertEquals(8, TermRegression.degreeFor(1, TermRegression.MAX_MONOMIALS, TermRegression.MAX_DEGREE));
+        assertEquals(7, TermRegression.degreeFor(2, TermRegression.MAX_MONOMIALS, TermRegression.MAX_DEGREE));
+        assertEquals(4, TermRegression.degreeFor(3, TermRegression.MAX_MONOMIALS, TermRegression.MAX_DEGREE));
+        assertEquals(1, TermRegression.degreeFor(10, TermRegression.MAX_MONOMIALS, TermRegression.MAX_DEGREE));
+        assertEquals(35, TermRegression.monomials(List.of("x", "y"), 1, 7).size());
+        assertEquals(TermRegression.monomialCount(3, 4), TermRegression.monomials(List.of("a", "b", "c"), 1, 4)
+                .size());
+    }
+}
