@@ -60,6 +60,11 @@ public final class SearchOptions {
                     + "refitted on up to 100000 rows and scored on all (default 10000; 0 = all rows).")
     Integer searchRows;
 
+    @Option(names = "--max-complexity", paramLabel = "N",
+            description = "The reported formula has at most N nodes (a hard cap; the search refines no read-off "
+                    + "above 4N) (default 100).")
+    Integer maxComplexity;
+
     @Option(names = "--no-elimination",
             description = "Skip the backward elimination that removes constants one at a time with refitting "
                     + "(faster, larger formulas).")
@@ -115,6 +120,9 @@ public final class SearchOptions {
         }
         if (noElimination) {
             b.elimination(false);
+        }
+        if (maxComplexity != null) {
+            b.maxComplexity(atLeast1("--max-complexity", maxComplexity));
         }
         if (searchRows != null) {
             if (searchRows < 0 || searchRows == 1) {

@@ -334,7 +334,10 @@ public final class SymbolicRegressor {
             return this;
         }
 
-        /** The chosen formula has at most this many nodes when any candidate does (default 100). */
+        /**
+         * The chosen formula has at most this many nodes: a hard cap (the target's mean when nothing is that small);
+         * read-offs above four times it are not refined (default 100).
+         */
         public Builder maxComplexity(int n) {
             selection.maxComplexity(n);
             return this;

@@ -59,6 +59,12 @@ public final class ArchitecturePipeline {
     public static final int MAX_POLISHED_COMPLEXITY = 200;
 
     /**
+     * Read-offs above this multiple of the selection's size cap are neither refined nor polished: the cap is hard,
+     * and one removal path of the eliminator rarely shrinks a formula by more than that.
+     */
+    public static final int CAP_REFINED_FACTOR = 4;
+
+    /**
      * Networks whose formula has more nodes than this give no formula. A network's read-off is built as a graph in
      * which each unit's formula is shared by the units that use it, cheap to build, but as a tree (what the
      * simplifier, the evaluator and the printers walk) it grows with the product of the layers' widths: tens of
@@ -96,6 +102,9 @@ public final class ArchitecturePipeline {
     private final Polisher polisher;
     private final Eliminator eliminator;
     private final double variance;
+    /** Formulas above these sizes are not refined, not polished (the global bounds, or the size cap's). */
+    private final int refinedLimit;
+    private final int polishedLimit;
 
     public ArchitecturePipeline(Dataset data, Settings settings) {
         this.data = Objects.requireNonNull(data, "data");
@@ -105,6 +114,9 @@ public final class ArchitecturePipeline {
         this.polisher = r.polish() ? new Polisher() : null;
         this.eliminator = r.elimination() && fitter != null ? new Eliminator(fitter) : null;
         this.variance = Metrics.variance(data.y());
+        long capped = (long) CAP_REFINED_FACTOR * settings.selection().maxComplexity();
+        this.refinedLimit = (int) Math.min(MAX_REFINED_COMPLEXITY, capped);
+        this.polishedLimit = (int) Math.min(MAX_POLISHED_COMPLEXITY, capped);
     }
 
     /**
@@ -165,7 +177,7 @@ public final class ArchitecturePipeline {
             if (stopped && !distinct.isEmpty()) {
                 break;
             }
-            Expr p = polisher != null && !stopped && f.complexity() <= MAX_POLISHED_COMPLEXITY
+            Expr p = polisher != null && !stopped && f.complexity() <= polishedLimit
                     ? polisher.polish(f, data, stop) : f;
             if (!distinct.containsKey(p)) {
                 distinct.put(p, score(p, name, step));
@@ -223,7 +235,7 @@ public final class ArchitecturePipeline {
      * {@link ConstantFitter#MAX_JACOBIAN_ENTRIES}).
      */
     private Expr refine(Expr expr, BooleanSupplier stop) {
-        if (fitter != null && expr.complexity() <= MAX_REFINED_COMPLEXITY && !stop.getAsBoolean()) {
+        if (fitter != null && expr.complexity() <= refinedLimit && !stop.getAsBoolean()) {
             return Simplifier.simplify(fitter.fit(expr, data, stop).expression());
         }
         return expr;

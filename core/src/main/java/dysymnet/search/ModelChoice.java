@@ -3,6 +3,7 @@ package dysymnet.search;
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.data.NoiseLevel;
+import dysymnet.expr.Const;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.fit.ConstantFitter;
@@ -63,6 +64,17 @@ public final class ModelChoice {
 
     /** The chosen candidate and the front it was chosen from. */
     public static Choice choice(List<Candidate> candidates, Dataset data, Selection selection) {
+        // the size cap is hard: formulas above it are never offered; the data's mean when nothing is that small
+        List<Candidate> capped = new ArrayList<>();
+        for (Candidate c : candidates) {
+            if (c.complexity() <= selection.maxComplexity()) {
+                capped.add(c);
+            }
+        }
+        if (capped.isEmpty() && !candidates.isEmpty()) {
+            capped.add(mean(data));
+        }
+        candidates = capped;
         List<Candidate> pool = new ArrayList<>(candidates);
         if (selection.extrapolationGuard()) {
             Extrapolation probe = Extrapolation.of(data);
@@ -114,6 +126,16 @@ public final class ModelChoice {
         }
         return new Choice(front.choose(Metrics.variance(data.y()), selection, level), front);
     }
+
+    /** The constant formula of the target's mean, the candidate of last resort under a size cap. */
+    static Candidate mean(Dataset data) {
+        double m = Metrics.mean(data.y());
+        double var = Metrics.variance(data.y());
+        return new Candidate(new Const(m), 1, var, 0.0, Reward.of(var, var), MEAN_SOURCE, 0);
+    }
+
+    /** The architecture recorded for {@link #mean}. */
+    static final String MEAN_SOURCE = "mean";
 
     /** Fewer rows are not split for forward validation. */
     static final int FORWARD_MIN_ROWS = 16;

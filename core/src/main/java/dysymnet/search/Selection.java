@@ -4,7 +4,9 @@ package dysymnet.search;
  * How the reported formula is chosen from the candidates ({@link ParetoFront#choose}).
  *
  * @param factor        the simplest candidate whose training error is within this factor of the best is chosen
- * @param maxComplexity the chosen formula has at most this many nodes when any candidate does
+ * @param maxComplexity the chosen formula has at most this many nodes, a hard cap (the target's mean when no formula
+ *                      is that small); the search refines no read-off above {@value
+ *                      ArchitecturePipeline#CAP_REFINED_FACTOR} times it
  * @param noiseAware    a formula whose training error is within what the data's estimated noise explains is as good
  *                      as the best ({@link dysymnet.data.NoiseLevel}): the simplest such is chosen
  * @param extrapolationGuard formulas that blow up just outside the data are not chosen while another is left

@@ -40,6 +40,22 @@ class ModelChoiceTest {
     }
 
     @Test
+    void theSizeCapIsHardAndFallsBackToTheMean() {
+        Dataset d = data("x^3 + x", -1, 1, 30, 0, 2);
+        Candidate big = candidate("x^3 + x", d);
+        Candidate small = candidate("1.6*x", d);
+        Selection capped = Selection.builder().maxComplexity(4).build();
+        ModelChoice.Choice c = ModelChoice.choice(List.of(big, small), d, capped);
+        assertEquals(small, c.chosen());
+        assertTrue(c.front().candidates().stream().allMatch(m -> m.complexity() <= 4), "the front keeps to the cap");
+        // nothing within the cap: the target's mean, never a formula above it
+        Candidate mean = ModelChoice.choice(List.of(big), d, Selection.builder().maxComplexity(2).build()).chosen();
+        assertEquals(1, mean.complexity());
+        assertEquals(Metrics.mean(d.y()), Evaluator.evaluate(mean.expression(), d)[0], 1e-12);
+        assertEquals(ModelChoice.MEAN_SOURCE, mean.architecture());
+    }
+
+    @Test
     void extrapolationProbeFindsPolesAndOverflowButNotLaws() {
         Dataset sym = data("x", -1, 1, 30, 0, 1);
         Extrapolation probe = Extrapolation.of(sym);
