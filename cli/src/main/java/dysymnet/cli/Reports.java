@@ -3,14 +3,12 @@ package dysymnet.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dysymnet.api.Model;
 import dysymnet.expr.Printer;
 import dysymnet.io.AtomicFiles;
 import dysymnet.io.plot.Plots;
 import dysymnet.search.Candidate;
-import dysymnet.search.SettingsJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -104,19 +102,22 @@ final class Reports {
     }
 
     /**
-     * The JSON report (fields documented in the README). Numbers that are not finite are written as {@code null}:
-     * JSON has no NaN or infinity, and the strings Jackson would write instead are text to other readers.
+     * The JSON report: the model file ({@link Model#toJson()}, so {@code predict --model} reads it) with the report's
+     * fields added (documented in the README): the formula for SymPy and LaTeX, the test scores, whether the search
+     * was cancelled, and each Pareto member for SymPy. Numbers that are not finite are written as {@code null}: JSON
+     * has no NaN or infinity, and the strings Jackson would write instead are text to other readers.
      */
     static String json(FitReport r, int digits) {
         ObjectMapper om = mapper();
         Model m = r.model();
-        ObjectNode root = om.createObjectNode();
-        root.put("expression", m.formula());
+        ObjectNode root;
+        try {
+            root = (ObjectNode) om.readTree(m.toJson());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
         root.put("sympy", m.sympy(digits + 10));
         root.put("latex", m.latex(digits));
-        root.put("complexity", m.complexity());
-        root.put("r2_train", r.r2Train());
-        root.put("mse_train", r.mseTrain());
         if (r.yTest() != null) {
             root.put("r2_test", r.r2Test());
             root.put("mse_test", r.mseTest());
@@ -124,24 +125,12 @@ final class Reports {
             root.putNull("r2_test");
             root.putNull("mse_test");
         }
-        root.put("seed", m.seed());
-        root.put("elapsed_seconds", m.elapsedSeconds());
         root.put("target", r.targetName());
-        ArrayNode f = root.putArray("features");
-        m.features().forEach(f::add);
-        root.put("networks_trained", m.networksTrained());
-        root.put("failed_architectures", m.failedArchitectures());
-        root.put("stop_reason", m.stopReason());
-        root.put("library_version", m.provenance().version());
-        m.settings().ifPresent(s -> root.set("settings", SettingsJson.write(s)));
         root.put("cancelled", r.cancelled());
-        ArrayNode p = root.putArray("pareto");
-        for (Candidate c : m.pareto()) {
-            ObjectNode n = p.addObject();
-            n.put("complexity", c.complexity());
-            n.put("mse_train", c.mse());
-            n.put("expression", Printer.infix(c.expression()));
-            n.put("sympy", Printer.sympy(c.expression(), digits + 10));
+        JsonNode pareto = root.path("pareto");
+        List<Candidate> members = m.pareto();
+        for (int i = 0; i < pareto.size() && i < members.size(); i++) {
+            ((ObjectNode) pareto.get(i)).put("sympy", Printer.sympy(members.get(i).expression(), digits + 10));
         }
         Model.nullForNonFinite(root);
         try {

@@ -145,6 +145,22 @@ class CliEndToEndTest {
         assertEquals(0, toFile.code(), toFile::toString);
         assertEquals("", toFile.out());
         assertPredictions(Files.readString(output, StandardCharsets.UTF_8), rows, expected);
+
+        // the --json report is a model file too: the same model, the report's fields added
+        Model fromReport = Model.load(json);
+        assertEquals(m.expression(), fromReport.expression());
+        assertEquals(m.pareto(), fromReport.pareto());
+        assertEquals(m.settings(), fromReport.settings());
+        CliRun fromJson = CliRun.run("predict", "--model", json.toString(), data.toString());
+        assertEquals(0, fromJson.code(), fromJson::toString);
+        assertPredictions(fromJson.out(), rows, expected);
+        // a JSON file that is neither: one line saying so
+        Path neither = dir.resolve("neither.json");
+        Files.writeString(neither, "{\"name\": \"x\"}", StandardCharsets.UTF_8);
+        CliRun bad = CliRun.run("predict", "--model", neither.toString(), data.toString());
+        assertEquals(Main.BAD_INPUT, bad.code(), bad::toString);
+        assertTrue(bad.errTrimmed().lines().count() == 1 && bad.err().contains("not a valid model file"),
+                bad::toString);
     }
 
     private static void assertPredictions(String csv, double[][] rows, double[] expected) {
