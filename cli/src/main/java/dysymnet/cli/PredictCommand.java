@@ -16,6 +16,7 @@ import dysymnet.io.table.ReadOptions;
 import dysymnet.io.table.Table;
 import dysymnet.io.table.TableReader;
 import dysymnet.io.table.VariableNames;
+import dysymnet.search.Candidate;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -57,12 +58,20 @@ final class PredictCommand implements Callable<Integer> {
     @Option(names = "--drop-missing", description = "Skip rows with empty, NaN or infinite cells.")
     boolean dropMissing;
 
+    @Option(names = "--complexity", paramLabel = "N",
+            description = "Predict with the model's Pareto-front formula of N nodes instead of the chosen one "
+                    + "(the largest of at most N nodes when none has exactly N).")
+    Integer complexity;
+
     @Override
     public Integer call() {
         if (output != null) {
             Reports.checkOutputFile("--output", output, null);
         }
         Loaded loaded = loadChecked(modelFile);
+        if (complexity != null) {
+            loaded = new Loaded(paretoMember(loaded.model(), complexity), null);
+        }
         Model model = loaded.model();
         List<String> features = model.features();
         Table table = read(file, ReadOptions.defaults().withDropMissing(dropMissing), features.size());
@@ -141,6 +150,26 @@ final class PredictCommand implements Callable<Integer> {
             Reports.writeText(output, sb.toString());
         }
         return 0;
+    }
+
+    /** The model with the front's formula of {@code n} nodes (or the largest below) as its formula. */
+    private Model paretoMember(Model m, int n) {
+        Candidate pick = null;
+        for (Candidate c : m.pareto()) {
+            if (c.complexity() <= n && (pick == null || c.complexity() > pick.complexity())) {
+                pick = c;
+            }
+        }
+        if (pick == null) {
+            StringBuilder sizes = new StringBuilder();
+            for (Candidate c : m.pareto()) {
+                sizes.append(sizes.length() == 0 ? "" : ", ").append(c.complexity());
+            }
+            throw new UserError("--complexity " + n + ": " + modelFile + " has no Pareto formula of at most " + n
+                    + " nodes" + (sizes.length() == 0 ? " (its Pareto front is empty)" : " (sizes: " + sizes + ")"));
+        }
+        return new Model(pick.expression(), m.features(), m.target(), pick.mse(), pick.r2(), m.history(),
+                m.provenance());
     }
 
     /**

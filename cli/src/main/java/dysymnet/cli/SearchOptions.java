@@ -60,6 +60,14 @@ public final class SearchOptions {
                     + "refitted on up to 100000 rows and scored on all (default 10000; 0 = all rows).")
     Integer searchRows;
 
+    @Option(names = "--select", paramLabel = "RULE",
+            description = "How the reported formula is chosen from the Pareto front: best (the simplest formula "
+                    + "within 1.5x of the lowest training error, or within the error the estimated noise explains; "
+                    + "with one feature, by forward validation), accurate (the lowest training error), or "
+                    + "simplest-within=F (the simplest within F times the lowest training error, F >= 1). Formulas "
+                    + "that blow up just outside the data are passed over by all three (default best).")
+    String select;
+
     @Option(names = "--max-complexity", paramLabel = "N",
             description = "The reported formula has at most N nodes (a hard cap; the search refines no read-off "
                     + "above 4N) (default 100).")
@@ -121,6 +129,9 @@ public final class SearchOptions {
         if (noElimination) {
             b.elimination(false);
         }
+        if (select != null) {
+            applySelect(select, b);
+        }
         if (maxComplexity != null) {
             b.maxComplexity(atLeast1("--max-complexity", maxComplexity));
         }
@@ -130,6 +141,34 @@ public final class SearchOptions {
             }
             b.searchRows(searchRows);
         }
+    }
+
+    /** {@code --select}: best (the defaults), accurate, or simplest-within=F. */
+    static void applySelect(String rule, SymbolicRegressor.Builder b) {
+        String r = rule.trim();
+        if (r.equals("best")) {
+            return;
+        }
+        if (r.equals("accurate")) {
+            b.selectionFactor(1.0).noiseAwareSelection(false).forwardValidation(false);
+            return;
+        }
+        String prefix = "simplest-within=";
+        if (r.startsWith(prefix)) {
+            double f;
+            try {
+                f = Double.parseDouble(r.substring(prefix.length()));
+            } catch (NumberFormatException e) {
+                f = Double.NaN;
+            }
+            if (!(f >= 1) || Double.isInfinite(f)) {
+                throw new UserError("--select simplest-within=F: F must be a number >= 1, got '"
+                        + r.substring(prefix.length()) + "'");
+            }
+            b.selectionFactor(f).noiseAwareSelection(false).forwardValidation(false);
+            return;
+        }
+        throw new UserError("--select: unknown rule '" + rule + "' (best, accurate or simplest-within=F)");
     }
 
     private static int atLeast1(String option, int v) {

@@ -12,6 +12,7 @@ import dysymnet.expr.Parser;
 import dysymnet.io.table.ReadOptions;
 import dysymnet.io.table.Table;
 import dysymnet.io.table.TableReader;
+import dysymnet.search.Candidate;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -154,6 +155,16 @@ class CliEndToEndTest {
         CliRun fromJson = CliRun.run("predict", "--model", json.toString(), data.toString());
         assertEquals(0, fromJson.code(), fromJson::toString);
         assertPredictions(fromJson.out(), rows, expected);
+        // --complexity predicts with another Pareto formula: the front's smallest here
+        Candidate smallest = m.pareto().get(0);
+        CliRun small = CliRun.run("predict", "--model", model.toString(), data.toString(), "--complexity",
+                String.valueOf(smallest.complexity()));
+        assertEquals(0, small.code(), small::toString);
+        assertPredictions(small.out(), rows, new Model(smallest.expression(), m.features(), m.target(), 0, 0,
+                m.history(), m.provenance()).predict(rows));
+        CliRun none = CliRun.run("predict", "--model", model.toString(), data.toString(), "--complexity", "0");
+        assertEquals(Main.BAD_INPUT, none.code(), none::toString);
+        assertTrue(none.err().contains("no Pareto formula of at most 0 nodes"), none::toString);
         // a JSON file that is neither: one line saying so
         Path neither = dir.resolve("neither.json");
         Files.writeString(neither, "{\"name\": \"x\"}", StandardCharsets.UTF_8);

@@ -12,6 +12,7 @@ import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import dysymnet.search.Budget;
 import dysymnet.search.Refiner;
+import dysymnet.search.Selection;
 import dysymnet.search.Settings;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -92,6 +93,23 @@ class SearchOptionsTest {
         assertEquals(SearchSpace.PAPER_OPERATORS, parse("--operators", "paper,sin").space().operators());
         UserError twice = assertThrows(UserError.class, () -> parse("--operators", "sin,paper,sin"));
         assertTrue(twice.getMessage().contains("listed twice"), twice.getMessage());
+    }
+
+    @Test
+    void selectNamesTheRuleOfTheFinalChoice() {
+        Selection best = parse("--select", "best").selection();
+        assertEquals(Selection.defaults(), best);
+        Selection accurate = parse("--select", "accurate").selection();
+        assertEquals(1.0, accurate.factor());
+        assertFalse(accurate.noiseAware() || accurate.forwardValidation());
+        assertTrue(accurate.extrapolationGuard());
+        Selection within = parse("--select", "simplest-within=3").selection();
+        assertEquals(3.0, within.factor());
+        assertFalse(within.noiseAware() || within.forwardValidation());
+        for (String bad : List.of("fastest", "simplest-within=0.5", "simplest-within=x", "simplest-within=")) {
+            UserError e = assertThrows(UserError.class, () -> parse("--select", bad), bad);
+            assertTrue(e.getMessage().startsWith("--select"), e.getMessage());
+        }
     }
 
     @Test
