@@ -1,5 +1,6 @@
 package dysymnet.cli;
 
+import dysymnet.expr.Printer;
 import dysymnet.search.Candidate;
 import dysymnet.search.SearchListener;
 import dysymnet.search.StepEvent;
@@ -35,11 +36,24 @@ final class Progress implements SearchListener, AutoCloseable {
         return System.console() != null && System.getenv("TERM") != null && !"dumb".equals(System.getenv("TERM"));
     }
 
-    private static String best(Candidate c) {
+    /** Formulas longer than this are cut in the progress line. */
+    static final int MAX_SHOWN = 60;
+
+    static String best(StepEvent e) {
+        Candidate c = e.best();
         if (c == null) {
             return "best: none yet";
         }
-        return String.format(Locale.ROOT, "best R2 %.6f, size %d", c.r2(), c.complexity());
+        String s = String.format(Locale.ROOT, "best R2 %.6f, size %d", c.r2(), c.complexity());
+        Candidate l = e.leading();
+        if (l != null) {
+            String f = Printer.infix(l.expression());
+            if (f.length() > MAX_SHOWN) {
+                f = f.substring(0, MAX_SHOWN - 3) + "...";
+            }
+            s += String.format(Locale.ROOT, "; now: %s (size %d, R2 %.6f)", f, l.complexity(), l.r2());
+        }
+        return s;
     }
 
     @Override
@@ -54,14 +68,14 @@ final class Progress implements SearchListener, AutoCloseable {
                         .setUpdateIntervalMillis(250).build();
             }
             bar.stepTo(e.step() + 1L);
-            bar.setExtraMessage(best(e.best()));
+            bar.setExtraMessage(best(e));
             return;
         }
         long now = System.nanoTime();
         if (now - lastLine >= LINE_INTERVAL_NANOS || e.step() == 0) {
             lastLine = now;
             err.printf(Locale.ROOT, "step %d/%d, %d networks, %.1f s, %s%n", e.step() + 1, e.maxSteps(),
-                    e.networksTrained(), e.elapsed().toMillis() / 1e3, best(e.best()));
+                    e.networksTrained(), e.elapsed().toMillis() / 1e3, best(e));
             err.flush();
         }
     }

@@ -251,8 +251,10 @@ public final class Search {
                         best = absorb(terms.run(seeds, stop), TERMS_SOURCE, pipeline, step, distinct, best);
                     }
                 }
-                listener.onStep(new StepEvent(step, budget.maxSteps(), trained, best, sum / archs.size(), stepBest,
-                        Duration.ofNanos(System.nanoTime() - start)));
+                Candidate leading = ParetoFront.of(new ArrayList<>(distinct.values()))
+                        .choose(pipeline.variance(), settings.selection());
+                listener.onStep(new StepEvent(step, budget.maxSteps(), trained, best, leading, sum / archs.size(),
+                        stepBest, Duration.ofNanos(System.nanoTime() - start)));
                 if (solves(best, budget, pipeline)) {
                     reason = StopReason.SOLVED;
                     break;
