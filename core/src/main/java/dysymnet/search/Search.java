@@ -36,7 +36,7 @@ import java.util.random.RandomGenerator;
  * step (a search it solves ends there), and a short GP seeded with the step's formulas and the best so far after
  * every step; the GP's formulas are candidates like the networks' (the controller's rewards stay the networks' own).
  * With the term-regression stage on ({@link dysymnet.terms.TermSettings}), sums of simple terms and ratios of
- * polynomials fitted by least squares are candidates too: once before everything (a search they solve ends there),
+ * polynomials fitted by least squares are candidates too: once after the quick GP (a search they solve ends there),
  * then after every step with the terms of the best formulas so far.
  *
  * <p>Reproducibility: the controller draws from its own generator, and the network sampled as the k-th of the whole
@@ -123,18 +123,20 @@ public final class Search {
         try {
             // the GP's last population: each GP run goes on from the previous one's, with the new seeds
             List<Expr> gpPopulation = List.of();
-            if (terms != null && !stop.getAsBoolean()) {
-                // sums of simple terms and ratios of polynomials by least squares: milliseconds, and the law itself
-                // when it is linear in its coefficients
-                best = absorb(terms.run(List.of(), stop), TERMS_SOURCE, pipeline, 0, distinct, best);
-            }
-            if (gp != null && gpSettings.quickGenerations() > 0 && !stop.getAsBoolean()
-                    && !solves(best, budget, pipeline)) {
+            if (gp != null && gpSettings.quickGenerations() > 0 && !stop.getAsBoolean()) {
                 // the quick first phase: a short GP from random small formulas, so that easy laws come back at once
                 GeneticProgramming.Result g = gp.run(List.of(), List.of(), gpSettings.quickGenerations(),
                         Seeds.stream(settings.seed(), GP_STREAM), pool, stop);
                 best = absorb(g.formulas(), GP_SOURCE, pipeline, 0, distinct, best);
                 gpPopulation = g.population();
+            }
+            if (terms != null && !stop.getAsBoolean() && !solves(best, budget, pipeline)) {
+                // sums of simple terms (with the quick GP's) and ratios of polynomials by least squares: a law
+                // linear in its coefficients comes back here. After the quick GP, which ends at once when it finds
+                // a law and so keeps the laws it finds as fast as without this stage (the stage's first, cold run
+                // costs a few tenths of a second)
+                best = absorb(terms.run(seeds(distinct, List.of(), Map.of()), stop), TERMS_SOURCE, pipeline, 0,
+                        distinct, best);
             }
             boolean solvedFirst = solves(best, budget, pipeline);
             if (solvedFirst) {
