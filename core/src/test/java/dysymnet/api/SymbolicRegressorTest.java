@@ -29,7 +29,8 @@ class SymbolicRegressorTest {
                 .seed(5);
     }
 
-    private static double[][] rows(int n, int d, long seed) {
+    /** {@code n} rows of {@code d} features drawn uniformly from [-1, 1]. */
+    static double[][] rows(int n, int d, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         double[][] x = new double[n][d];
         for (double[] row : x) {

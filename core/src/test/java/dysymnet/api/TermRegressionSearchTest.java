@@ -10,26 +10,14 @@ import dysymnet.gp.GpSettings;
 import dysymnet.net.Operator;
 import dysymnet.search.Budget;
 import dysymnet.search.Search;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The term-regression stage inside the whole search. */
 class TermRegressionSearchTest {
 
-    static double[][] points(int n, int d, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        double[][] x = new double[n][d];
-        for (double[] row : x) {
-            for (int j = 0; j < d; j++) {
-                row[j] = r.nextDouble(-1, 1);
-            }
-        }
-        return x;
-    }
-
     @Test
     void aPolynomialLawEndsTheSearchBeforeAnyNetworkIsTrained() {
-        double[][] x = points(20, 1, 1);
+        double[][] x = SymbolicRegressorTest.rows(20, 1, 1);
         double[] y = new double[x.length];
         for (int i = 0; i < y.length; i++) {
             double v = x[i][0];
@@ -45,7 +33,7 @@ class TermRegressionSearchTest {
 
     @Test
     void theSameSeedGivesTheSameFormulaOnOneAndOnTwoThreads() {
-        double[][] x = points(40, 2, 4);
+        double[][] x = SymbolicRegressorTest.rows(40, 2, 4);
         double[] y = new double[x.length];
         for (int i = 0; i < y.length; i++) {
             y[i] = Math.sin(x[i][0] * x[i][1] + 0.5) + x[i][0];
