@@ -77,6 +77,7 @@ public final class ModelChoice {
         candidates = capped;
         List<Candidate> pool = new ArrayList<>(candidates);
         if (selection.extrapolationGuard()) {
+            double exact = Budget.EXACT_NMSE * Metrics.variance(data.y());
             Extrapolation probe = Extrapolation.of(data);
             Map<Expr, Boolean> blowsUp = new HashMap<>();
             while (true) {
@@ -88,7 +89,9 @@ public final class ModelChoice {
                 }
                 List<Candidate> bad = new ArrayList<>();
                 for (Candidate c : front.candidates()) {
-                    if (blowsUp.computeIfAbsent(c.expression(), probe::blowsUp)) {
+                    // an exact fit (up to round-off) is the law on these data, whatever it does far away: a law may
+                    // have a pole outside the data (1/(x - 1) on x in [2, 5]); the guard is against fitted noise
+                    if (c.mse() > exact && blowsUp.computeIfAbsent(c.expression(), probe::blowsUp)) {
                         bad.add(c);
                     }
                 }

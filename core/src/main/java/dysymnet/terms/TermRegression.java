@@ -295,7 +295,8 @@ public final class TermRegression {
         List<int[]> starts = new ArrayList<>();
         starts.add(kept);
         int from = 1;
-        for (int end : groupEnds) {
+        for (int groupEnd : groupEnds) {
+            int end = Math.min(groupEnd, cols.length); // the basis may have been cut at maxBasis
             if (end - from >= 1 && end - from < cols.length - 1) {
                 // the constant and the group's columns, independent among themselves
                 double[][] own = new double[end - from + 1][];

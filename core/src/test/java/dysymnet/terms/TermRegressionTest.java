@@ -166,6 +166,17 @@ class TermRegressionTest {
     }
 
     @Test
+    void aBasisCutAtItsSizeCapStillRuns() {
+        // 8 inputs and 7 functions: more fixed terms than the cap of 60
+        List<String> vars = List.of("a", "b", "c", "d", "e", "f", "g", "h");
+        Dataset d = data("a*b + c - 2*h", vars, 200, 0.5, 2, 10);
+        List<Operator> ops = withDivision();
+        ops.add(Operator.SQRT);
+        Expr found = smallestExact(stage(d, ops).run(List.of(Parser.parse("a*b + sin(c)")), () -> false), d);
+        assertTrue(found != null, "no exact formula");
+    }
+
+    @Test
     void aLibraryThatCannotAddGivesNothing() {
         Dataset d = data("x^2 + x", List.of("x"), 30, -1, 1, 8);
         assertTrue(stage(d, List.of(Operator.IDENTITY, Operator.MUL, Operator.SIN)).run(List.of(), () -> false)
