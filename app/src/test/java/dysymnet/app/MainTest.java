@@ -8,7 +8,10 @@ import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The assembled command line: every subcommand, with the cli module's error handling. */
+/**
+ * The assembled command line: the cli module's commands and those of the extensions on the class path (here bench, a
+ * test dependency of this module), with the cli module's error handling.
+ */
 class MainTest {
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();

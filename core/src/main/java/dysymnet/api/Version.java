@@ -11,7 +11,7 @@ public final class Version {
     private Version() {
     }
 
-    /** The version of this build, e.g. {@code 0.1.0-SNAPSHOT}, or {@code development} outside a Maven build. */
+    /** The version of this build, e.g. {@code 0.2.0}, or {@code development} outside a Maven build. */
     public static String get() {
         return VERSION;
     }

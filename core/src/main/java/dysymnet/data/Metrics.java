@@ -3,11 +3,11 @@ package dysymnet.data;
 import java.util.Objects;
 
 /**
- * Error measures of predictions against a target, and the reward of the search.
+ * Error measures of predictions against a target.
  *
  * <p>Non-finite predictions make a fit infinitely bad: {@link #mse} is {@code +Infinity}, {@link #r2} is
- * {@code -Infinity} and {@link #reward} is 0, so that such an expression always ranks last and never crashes a
- * comparison.
+ * {@code -Infinity} and the search's reward ({@code dysymnet.search.Reward}) is 0, so that such an expression always
+ * ranks last and never crashes a comparison.
  */
 public final class Metrics {
     private Metrics() {

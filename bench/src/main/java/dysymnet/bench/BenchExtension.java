@@ -1,0 +1,14 @@
+package dysymnet.bench;
+
+import dysymnet.cli.CommandExtension;
+
+/**
+ * Adds {@code bench} to the {@code dysymnet} command when this module's jar is on the class path (listed in
+ * {@code META-INF/services/dysymnet.cli.CommandExtension}).
+ */
+public final class BenchExtension implements CommandExtension {
+    @Override
+    public Object command() {
+        return new BenchCommand();
+    }
+}
