@@ -39,7 +39,8 @@ public final class SearchOptions {
     @Option(names = "--operators", paramLabel = "LIST",
             description = "Unit operators, e.g. id,sin,cos,exp,log,square,+,-,*,/; 'paper' is the paper's library "
                     + "(id,+,-,*,sin,cos,tan,exp,log,cosh,square), 'default' the default one, and both combine with "
-                    + "others: paper,/ (default: the paper's library).")
+                    + "others: paper,/ (default: id,+,-,*,/,sin,cos,tan,exp,log,sqrt,cosh,square, the paper's library "
+                    + "with protected division and square root).")
     String operators;
 
     @Option(names = "--layers", paramLabel = "SET", description = "Possible numbers of hidden layers (default 1-5).")

@@ -24,8 +24,15 @@ public record SearchSpace(List<Operator> operators, List<Integer> layers, List<I
     public static final List<Operator> PAPER_OPERATORS = List.of(
             Operator.IDENTITY, Operator.ADD, Operator.SUB, Operator.MUL, Operator.SIN, Operator.COS,
             Operator.TAN, Operator.EXP, Operator.LOG, Operator.COSH, Operator.SQUARE);
-    /** The default operator library. */
-    public static final List<Operator> DEFAULT_OPERATORS = PAPER_OPERATORS;
+    /**
+     * The default operator library: the paper's with protected division and square root, so that rational laws and
+     * roots (most of physics: inverse squares, ratios, Lorentz factors) are reachable. Measured against the paper's
+     * library in one session (docs/benchmarks, "Term regression"): 36 known laws of the standard suite 24 against
+     * 20 exact, Nguyen 1-12 22 against 22, 20 AI Feynman problems 17 against 16 with test R^2 above 0.999.
+     */
+    public static final List<Operator> DEFAULT_OPERATORS = List.of(
+            Operator.IDENTITY, Operator.ADD, Operator.SUB, Operator.MUL, Operator.DIV, Operator.SIN, Operator.COS,
+            Operator.TAN, Operator.EXP, Operator.LOG, Operator.SQRT, Operator.COSH, Operator.SQUARE);
     /** The paper's layer-count library. */
     public static final List<Integer> DEFAULT_LAYERS = List.of(1, 2, 3, 4, 5);
     /** The paper's library of units per layer. */

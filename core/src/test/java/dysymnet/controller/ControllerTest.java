@@ -171,7 +171,10 @@ class ControllerTest {
         Sample inconsistent = new Sample(s.architecture(), s.firstInput(), 0, new int[]{0}, new int[][]{{0, 0}},
                 -1, 1);
         assertThrows(IllegalArgumentException.class, () -> c.update(List.of(inconsistent), new double[]{1}));
-        Sample badOperator = new Sample(s.architecture(), s.firstInput(), 0, new int[]{0}, new int[][]{{11}}, -1, 1);
+        // an operator index one past the library
+        int past = cfg.operators().size();
+        Sample badOperator = new Sample(s.architecture(), s.firstInput(), 0, new int[]{0}, new int[][]{{past}}, -1,
+                1);
         assertThrows(IllegalArgumentException.class, () -> c.logProbability(badOperator));
     }
 

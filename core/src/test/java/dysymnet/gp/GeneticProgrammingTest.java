@@ -30,7 +30,8 @@ class GeneticProgrammingTest {
     }
 
     static GeneticProgramming gp(Dataset d, GpSettings s) {
-        return new GeneticProgramming(d, Primitives.of(SearchSpace.DEFAULT_OPERATORS, d.names()), s);
+        // the paper's library, which these cases were written for
+        return new GeneticProgramming(d, Primitives.of(SearchSpace.PAPER_OPERATORS, d.names()), s);
     }
 
     @Test

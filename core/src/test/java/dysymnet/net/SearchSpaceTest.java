@@ -11,12 +11,17 @@ import org.junit.jupiter.api.Test;
 class SearchSpaceTest {
 
     @Test
-    void defaultsAreThePapers() {
+    void defaultsAreThePapersWithDivisionAndSquareRoot() {
         SearchSpace s = SearchSpace.defaults();
         assertEquals(List.of(1, 2, 3, 4, 5), s.layers());
         assertEquals(List.of(1, 2, 3, 4, 5, 6), s.widths());
         assertEquals(List.of(Operator.IDENTITY, Operator.ADD, Operator.SUB, Operator.MUL, Operator.SIN, Operator.COS,
-                Operator.TAN, Operator.EXP, Operator.LOG, Operator.COSH, Operator.SQUARE), s.operators());
+                Operator.TAN, Operator.EXP, Operator.LOG, Operator.COSH, Operator.SQUARE), SearchSpace.PAPER_OPERATORS);
+        List<Operator> withDivision = new ArrayList<>(SearchSpace.PAPER_OPERATORS);
+        withDivision.add(Operator.DIV);
+        withDivision.add(Operator.SQRT);
+        assertEquals(new java.util.HashSet<>(withDivision), new java.util.HashSet<>(s.operators()));
+        assertEquals(s.operators().size(), withDivision.size());
         assertEquals(5, s.maxLayerCount());
         assertEquals(s, s.toBuilder().build());
     }

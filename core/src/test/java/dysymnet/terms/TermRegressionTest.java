@@ -50,7 +50,7 @@ class TermRegressionTest {
     }
 
     static List<Operator> withDivision() {
-        List<Operator> ops = new ArrayList<>(SearchSpace.DEFAULT_OPERATORS);
+        List<Operator> ops = new ArrayList<>(SearchSpace.PAPER_OPERATORS);
         ops.add(Operator.DIV);
         return ops;
     }
@@ -109,7 +109,7 @@ class TermRegressionTest {
         Dataset d = data(poly, List.of("x"), 30, -2, 2, seed);
         Expr truth = Simplifier.simplify(Parser.parse(poly));
         Gen.check(seed, poly, () -> {
-            Expr found = smallestExact(stage(d, SearchSpace.DEFAULT_OPERATORS).run(List.of(), () -> false), d);
+            Expr found = smallestExact(stage(d, SearchSpace.PAPER_OPERATORS).run(List.of(), () -> false), d);
             assertTrue(found != null, "no exact formula");
             assertTrue(found.complexity() <= truth.complexity(),
                     "found " + found + " larger than the truth " + truth);
@@ -119,10 +119,10 @@ class TermRegressionTest {
     @Test
     void aPolynomialInTwoInputsAndASumOfFunctionsOfTheInputsComeBackExact() {
         Dataset poly = data("x^4 - x^3 + 0.5*y^2 - y", List.of("x", "y"), 40, -1, 1, 3);
-        Expr p = smallestExact(stage(poly, SearchSpace.DEFAULT_OPERATORS).run(List.of(), () -> false), poly);
+        Expr p = smallestExact(stage(poly, SearchSpace.PAPER_OPERATORS).run(List.of(), () -> false), poly);
         assertEquals(Simplifier.simplify(Parser.parse("x^4 - x^3 + 0.5*y^2 - y")), p);
         Dataset funcs = data("1.5*exp(x) + 5*cos(y)", List.of("x", "y"), 40, -1, 1, 4);
-        Expr f = smallestExact(stage(funcs, SearchSpace.DEFAULT_OPERATORS).run(List.of(), () -> false), funcs);
+        Expr f = smallestExact(stage(funcs, SearchSpace.PAPER_OPERATORS).run(List.of(), () -> false), funcs);
         assertEquals(Simplifier.simplify(Parser.parse("1.5*exp(x) + 5*cos(y)")), f);
     }
 
@@ -133,7 +133,7 @@ class TermRegressionTest {
             Expr found = smallestExact(stage(d, withDivision()).run(List.of(), () -> false), d);
             assertTrue(found != null, law + ": no exact formula");
             assertTrue(found.complexity() <= 25, law + ": found " + found);
-            for (Expr e : stage(d, SearchSpace.DEFAULT_OPERATORS).run(List.of(), () -> false)) {
+            for (Expr e : stage(d, SearchSpace.PAPER_OPERATORS).run(List.of(), () -> false)) {
                 Set<BinaryOp> ops = new HashSet<>();
                 e.forEach(n -> {
                     if (n instanceof dysymnet.expr.Binary b) {
@@ -148,7 +148,7 @@ class TermRegressionTest {
     @Test
     void aPowerLawInPositiveInputsComesBackExact() {
         Dataset d = data("3*x^1.5*y^-2*z^0.5", List.of("x", "y", "z"), 50, 0.5, 3, 6);
-        Expr found = smallestExact(stage(d, SearchSpace.DEFAULT_OPERATORS).run(List.of(), () -> false), d);
+        Expr found = smallestExact(stage(d, SearchSpace.PAPER_OPERATORS).run(List.of(), () -> false), d);
         assertTrue(found != null, "no exact formula");
         assertTrue(found.complexity() <= 13, "found " + found);
     }
@@ -157,7 +157,7 @@ class TermRegressionTest {
     void theTermsOfTheSeedsAreSummedWithNewCoefficients() {
         String law = "2*sin(1.3*x + y) - 0.5*sin(1.3*x - y)";
         Dataset d = data(law, List.of("x", "y"), 60, -2, 2, 7);
-        TermRegression t = stage(d, SearchSpace.DEFAULT_OPERATORS);
+        TermRegression t = stage(d, SearchSpace.PAPER_OPERATORS);
         assertTrue(smallestExact(t.run(List.of(), () -> false), d) == null, "exact without the seeds' terms");
         List<Expr> seeds = List.of(Parser.parse("0.3*sin(1.3*x + y) + x"), Parser.parse("-4*sin(1.3*x - y)"));
         Expr found = smallestExact(t.run(seeds, () -> false), d);
@@ -208,7 +208,7 @@ class TermRegressionTest {
         }
         Dataset d = new Dataset(List.of("x"), new double[][] {x}, y);
         List<Expr> seeds = List.of(Parser.parse("2*x + 1"), Parser.parse("0.1*tan(3.06*x) + x"));
-        for (Expr e : stage(d, SearchSpace.DEFAULT_OPERATORS).run(seeds, () -> false)) {
+        for (Expr e : stage(d, SearchSpace.PAPER_OPERATORS).run(seeds, () -> false)) {
             assertFalse(e.toString().contains("TAN"), "a term with a pole inside the data: " + e);
         }
     }
