@@ -149,16 +149,16 @@ public final class Printer {
      * bound to a local name first. Its docstring gives the formula and the protected rules the formula uses; the
      * arguments may be numbers or arrays (broadcast together), the result is a float64 array.
      *
-     * @throws IllegalArgumentException if {@code name} is not a Python identifier, or a variable of {@code e} is not
-     *                                  a parameter
+     * @throws IllegalArgumentException if {@code name} is not a Python identifier (or is a keyword or {@code np}),
+     *                                  or a variable of {@code e} is not a parameter
      */
     public static String pythonFunction(Expr e, int digits, String name, List<String> parameters) {
         return pythonFunctionText(e, checkDigits(digits), name, parameters);
     }
 
     private static String pythonFunctionText(Expr e, int digits, String name, List<String> parameters) {
-        Expr f = checkFunction(e, digits, name, parameters);
         PythonPrinter p = new PythonPrinter();
+        Expr f = checkFunction(e, digits, name, parameters, p);
         ProtectedPrinter.Body body = p.body(f, parameters);
         Map<String, String> ids = p.identifiers();
         String params = String.join(", ", parameters.stream().map(ids::get).toList());
@@ -166,7 +166,8 @@ public final class Printer {
         StringBuilder sb = new StringBuilder();
         sb.append("import numpy as np\n\n\n");
         sb.append("def ").append(name).append('(').append(params).append("):\n");
-        sb.append(in).append("\"\"\"dysymnet formula: ").append(infix(f)).append("\n\n");
+        String formula = infix(f).replace("\\", "\\\\").replace("\"\"\"", "\\\"\"\"");
+        sb.append(in).append("\"\"\"dysymnet formula: ").append(formula).append("\n\n");
         for (String line : header(f, digits, ids)) {
             sb.append(line.isEmpty() ? "" : in + line).append('\n');
         }
@@ -205,21 +206,21 @@ public final class Printer {
      * uses. Link with {@code -lm}; {@code -ffast-math} breaks the rules on NaN and infinity that the protections rely
      * on.
      *
-     * @throws IllegalArgumentException if {@code name} is not a C identifier, or a variable of {@code e} is not a
-     *                                  parameter
+     * @throws IllegalArgumentException if {@code name} is not a C identifier (or is a keyword or a name of
+     *                                  {@code <math.h>}), or a variable of {@code e} is not a parameter
      */
     public static String cFunction(Expr e, int digits, String name, List<String> parameters) {
         return cFunctionText(e, checkDigits(digits), name, parameters);
     }
 
     private static String cFunctionText(Expr e, int digits, String name, List<String> parameters) {
-        Expr f = checkFunction(e, digits, name, parameters);
         CPrinter p = new CPrinter();
+        Expr f = checkFunction(e, digits, name, parameters, p);
         ProtectedPrinter.Body body = p.body(f, parameters);
         Map<String, String> ids = p.identifiers();
         StringBuilder sb = new StringBuilder();
         sb.append("#include <math.h>\n\n");
-        sb.append("/*\n * dysymnet formula: ").append(infix(f)).append("\n *\n");
+        sb.append("/*\n * dysymnet formula: ").append(infix(f).replace("*/", "* /")).append("\n *\n");
         for (String line : header(f, digits, ids)) {
             sb.append(line.isEmpty() ? " *" : " * " + line).append('\n');
         }
@@ -237,12 +238,14 @@ public final class Printer {
         return sb.toString();
     }
 
-    private static Expr checkFunction(Expr e, int digits, String name, List<String> parameters) {
+    private static Expr checkFunction(Expr e, int digits, String name, List<String> parameters,
+                                      ProtectedPrinter target) {
         if (e == null) {
             throw new IllegalArgumentException("expression must not be null");
         }
-        if (name == null || !IDENTIFIER.matcher(name).matches()) {
-            throw new IllegalArgumentException("function name must be an identifier, got " + name);
+        if (name == null || !IDENTIFIER.matcher(name).matches() || target.reservedWords().contains(name)) {
+            throw new IllegalArgumentException("function name must be an identifier and not a reserved word, got "
+                    + name);
         }
         if (parameters == null || parameters.isEmpty() || new HashSet<>(parameters).size() != parameters.size()) {
             throw new IllegalArgumentException("parameters must be distinct names, at least one, got " + parameters);

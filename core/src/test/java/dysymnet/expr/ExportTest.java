@@ -59,15 +59,20 @@ class ExportTest {
     // ------------------------------------------------------------------ formulas and points
 
     /**
-     * Formulas over x and y, their seeds beside: {@code count} from the generator of formulas as search results look
-     * (small constants), and {@code arbitrary} from the one of arbitrary trees (NaN, infinite, huge and subnormal
-     * constants; its z read as x).
+     * Formulas over x and y, their seeds beside: the {@link #GOLDEN} ones (seed null), {@code count} from the
+     * generator of formulas as search results look (small constants), and {@code arbitrary} from the one of arbitrary
+     * trees (NaN, infinite, huge and subnormal constants; its z read as x).
      */
     private static List<Expr> formulas(int count, int arbitrary, List<Long> seeds) {
         List<Expr> out = new ArrayList<>();
+        for (String g : GOLDEN) {
+            out.add(Parser.parse(g));
+            seeds.add(null);
+        }
+        int fixed = out.size();
         Gen.seeds(count + arbitrary).forEach(seed -> {
             SplittableRandom rng = Gen.rng(seed);
-            if (out.size() < count) {
+            if (out.size() < fixed + count) {
                 out.add(ExprTestSupport.random(rng, rng.nextInt(1, 6)));
             } else {
                 out.add(PrinterTest.randomTree(rng).mapVariables(v -> v.name().equals("z") ? new Var("x") : v));
@@ -98,6 +103,20 @@ class ExportTest {
             p.add(new double[] {rng.nextDouble(-scale, scale), rng.nextDouble(-scale, scale)});
         }
         return p.toArray(new double[0][]);
+    }
+
+    /** Runs the checks of one formula: a random one names its seed, a fixed one itself. */
+    private static void check(Long seed, Expr e, org.junit.jupiter.api.function.Executable checks) {
+        if (seed != null) {
+            Gen.check(seed, ExprTestSupport.show(e), checks);
+            return;
+        }
+        try {
+            checks.execute();
+        } catch (Throwable t) {
+            throw new org.opentest4j.AssertionFailedError("fixed formula " + Printer.infix(e) + ": " + t.getMessage(),
+                    t);
+        }
     }
 
     private static double[] predict(Expr e, List<String> names, double[][] points) {
@@ -184,11 +203,16 @@ class ExportTest {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         Assumptions.assumeTrue(javac != null,
                 "this runtime has no Java compiler (javax.tools): the Java export was not compiled");
-        // arbitrary trees (NaN, infinite, huge and subnormal constants) and formulas as searches give them, some with
-        // rounded constants
+        // the fixed formulas, then arbitrary trees (NaN, infinite, huge and subnormal constants) and formulas as
+        // searches give them, some with rounded constants
         List<Expr> formulas = new ArrayList<>();
         List<Integer> digits = new ArrayList<>();
         List<Long> seeds = new ArrayList<>();
+        for (String g : GOLDEN) {
+            formulas.add(Parser.parse(g));
+            digits.add(0);
+            seeds.add(null);
+        }
         Gen.seeds(300).forEach(seed -> {
             SplittableRandom rng = Gen.rng(seed);
             formulas.add(rng.nextBoolean() ? PrinterTest.randomTree(rng)
@@ -215,7 +239,7 @@ class ExportTest {
             for (int i = 0; i < formulas.size(); i++) {
                 Expr e = digits.get(i) == 0 ? formulas.get(i) : Printer.rounded(formulas.get(i), digits.get(i));
                 Method m = exports.getMethod("f" + i, double.class, double.class, double.class);
-                SplittableRandom rng = Gen.rng(seeds.get(i) ^ 0x7FFL);
+                SplittableRandom rng = Gen.rng(seeds.get(i) == null ? i : seeds.get(i) ^ 0x7FFL);
                 double[][] points = new double[pointsEach][];
                 for (int k = 0; k < pointsEach; k++) {
                     points[k] = new double[] {BoundsTest.coordinate(rng), BoundsTest.coordinate(rng),
@@ -227,7 +251,7 @@ class ExportTest {
                     double actual = (double) m.invoke(null, points[k][0], points[k][1], points[k][2]);
                     double want = expected[k];
                     double[] p = points[k];
-                    Gen.check(seeds.get(i), ExprTestSupport.show(e), () -> assertEquals(
+                    check(seeds.get(i), e, () -> assertEquals(
                             Double.doubleToLongBits(want), Double.doubleToLongBits(actual),
                             () -> text + " at " + java.util.Arrays.toString(p) + " computes " + actual
                                     + ", predict " + want));
@@ -282,7 +306,7 @@ class ExportTest {
                 String text = form.equals("g") ? Printer.python(e) : Printer.pythonFunction(e, form + i, XY);
                 for (int k = 0; k < points.length; k++) {
                     int kk = k;
-                    Gen.check(seeds.get(i), ExprTestSupport.show(e), () -> assertAgrees(text, e, points[kk],
+                    check(seeds.get(i), e, () -> assertAgrees(text, e, points[kk],
                             expected[kk], actual[kk], NUMPY, counts));
                 }
             }
@@ -342,7 +366,7 @@ class ExportTest {
                 String text = form.equals("g") ? Printer.c(e) : Printer.cFunction(e, form + i, XY);
                 for (int k = 0; k < points.length; k++) {
                     int kk = k;
-                    Gen.check(seeds.get(i), ExprTestSupport.show(e), () -> assertAgrees(text, e, points[kk],
+                    check(seeds.get(i), e, () -> assertAgrees(text, e, points[kk],
                             expected[kk], actual[kk], C, counts));
                 }
             }
@@ -368,7 +392,7 @@ class ExportTest {
                 + "x, y = Symbol('x'), Symbol('y')\n" + "CASES = [\n");
         List<double[][]> pointsOf = new ArrayList<>();
         for (int i = 0; i < formulas.size(); i++) {
-            SplittableRandom rng = Gen.rng(seeds.get(i) ^ 0x5EEDL);
+            SplittableRandom rng = Gen.rng(seeds.get(i) == null ? i : seeds.get(i) ^ 0x5EEDL);
             double[][] pts = new double[each][];
             for (int k = 0; k < each; k++) {
                 pts[k] = all[k < 6 ? rng.nextInt(20) : rng.nextInt(all.length)];
@@ -405,7 +429,7 @@ class ExportTest {
                     counts.discarded++;
                     continue;
                 }
-                Gen.check(seeds.get(i), ExprTestSupport.show(e), () -> assertAgrees(Printer.sympy(e), e, pts[kk],
+                check(seeds.get(i), e, () -> assertAgrees(Printer.sympy(e), e, pts[kk],
                         expected[kk], actual[kk], SYMPY, counts));
             }
         }
@@ -519,6 +543,8 @@ class ExportTest {
         assertThrows(IllegalArgumentException.class, () -> Printer.cFunction(e, "f", List.of("x", "y", "x")));
         assertThrows(IllegalArgumentException.class, () -> Printer.pythonFunction(e, 0, "f", XY));
         assertThrows(IllegalArgumentException.class, () -> Printer.cFunction(null, "f", XY));
+        assertThrows(IllegalArgumentException.class, () -> Printer.pythonFunction(e, "lambda", XY));
+        assertThrows(IllegalArgumentException.class, () -> Printer.cFunction(e, "exp", XY));
     }
 
     // ------------------------------------------------------------------ helpers
