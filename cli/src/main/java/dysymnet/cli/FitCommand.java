@@ -32,7 +32,7 @@ final class FitCommand implements Callable<Integer> {
     static final long TEST_SPLIT_STREAM = -3;
 
     /** Output format of the formula on standard output. */
-    enum Format { text, json, latex, sympy, java }
+    enum Format { text, json, latex, sympy, java, python, c }
 
     @Spec
     CommandSpec spec;
@@ -69,7 +69,9 @@ final class FitCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--format", paramLabel = "FMT", defaultValue = "text",
-            description = "What standard output shows: text (report), json, latex, sympy or java (the formula alone).")
+            description = {"What standard output shows: text (report), json, or the formula alone as latex, sympy, java"
+                + " (an expression), python (a NumPy function) or c (a C function).",
+                "sympy, java, python and c compute what predict computes, protected operations included."})
     Format format;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the JSON report to this file.")
@@ -147,6 +149,12 @@ final class FitCommand implements Callable<Integer> {
                 break;
             case java:
                 out.println(r.model().java(digits));
+                break;
+            case python:
+                out.print(r.model().python(digits));
+                break;
+            case c:
+                out.print(r.model().c(digits));
                 break;
             default:
                 throw new AssertionError(format);

@@ -242,12 +242,35 @@ class CliEndToEndTest {
     @Test
     void formatsPutOnlyTheFormulaOnStdout() throws IOException {
         Model m = Model.load(out.resolve("model.json"));
-        for (String f : List.of("sympy", "latex", "java")) {
+        for (String f : List.of("sympy", "latex", "java", "python", "c")) {
             CliRun r = CliRun.fit(data, "--format", f, "--quiet");
             assertEquals(0, r.code(), r::toString);
             assertEquals("", r.err(), "--quiet");
-            String expected = f.equals("sympy") ? m.sympy(6) : f.equals("latex") ? m.latex(6) : m.java(6);
-            assertEquals(expected, r.out().strip(), f);
+            String expected = switch (f) {
+                case "sympy" -> m.sympy(6);
+                case "latex" -> m.latex(6);
+                case "java" -> m.java(6);
+                case "python" -> m.python(6);
+                default -> m.c(6);
+            };
+            assertEquals(expected.strip(), r.out().strip(), f);
+        }
+        // the function exports are whole definitions over the model's features
+        String features = String.join(", ", m.features());
+        assertTrue(m.python(6).startsWith("import numpy as np\n") && m.python(6).contains(
+                "def dysymnet_model(" + features + "):"), m.python(6));
+        assertTrue(m.c(6).startsWith("#include <math.h>\n") && m.c(6).contains("double dysymnet_model(double "),
+                m.c(6));
+    }
+
+    @Test
+    void formatsWithoutQuietPutTheReportOnStderr() throws IOException {
+        for (String f : List.of("python", "c")) {
+            CliRun r = CliRun.fit(data, "--format", f);
+            assertEquals(0, r.code(), r::toString);
+            assertTrue(r.err().contains("Formula:"), r::toString);
+            assertFalse(r.out().contains("Formula:"), r::toString);
+            assertTrue(r.out().contains("dysymnet_model"), r::toString);
         }
     }
 

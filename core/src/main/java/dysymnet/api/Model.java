@@ -34,6 +34,8 @@ import java.util.Set;
 public final class Model {
     /** Version of the JSON format written by {@link #toJson()}; {@link #fromJson} also reads version 1. */
     public static final int FORMAT_VERSION = 2;
+    /** The name of the function that {@link #python(int)} and {@link #c(int)} define. */
+    public static final String EXPORT_FUNCTION = "dysymnet_model";
 
     private final Expr expression;
     private final List<String> features;
@@ -199,6 +201,10 @@ public final class Model {
         return Printer.infix(expression);
     }
 
+    /**
+     * The formula for SymPy's {@code sympify}, constants with the given significant digits, protections written out
+     * where they can change a value (see {@link Printer#sympy(Expr, int)}).
+     */
     public String sympy(int digits) {
         return Printer.sympy(expression, digits);
     }
@@ -207,8 +213,31 @@ public final class Model {
         return Printer.latex(expression, digits);
     }
 
+    /**
+     * The formula as a Java {@code double} expression over the feature names, constants with the given significant
+     * digits; it computes the bits {@link #predict} computes for the formula with those constants (see
+     * {@link Printer#java(Expr, int)}).
+     */
     public String java(int digits) {
         return Printer.java(expression, digits);
+    }
+
+    /**
+     * A Python module defining {@code dysymnet_model(<features>)}, the formula over NumPy (vectorised), constants with
+     * the given significant digits, its docstring stating the protected rules it uses: it computes what
+     * {@link #predict} computes for the formula with those constants (see {@link Printer#pythonFunction}).
+     */
+    public String python(int digits) {
+        return Printer.pythonFunction(expression, digits, EXPORT_FUNCTION, features);
+    }
+
+    /**
+     * A C99 translation unit defining {@code double dysymnet_model(double <feature>, ...)}, constants with the given
+     * significant digits, a comment stating the protected rules it uses: it computes what {@link #predict} computes
+     * for the formula with those constants (see {@link Printer#cFunction}).
+     */
+    public String c(int digits) {
+        return Printer.cFunction(expression, digits, EXPORT_FUNCTION, features);
     }
 
     @Override

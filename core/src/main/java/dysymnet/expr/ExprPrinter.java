@@ -5,15 +5,18 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 
 /**
- * What the printers of the four targets share: the walk over the tree, the binding strengths that decide
- * parentheses, sums (the same in every target), the folding of a negated constant, and the text of numbers. A
- * subclass says how its target writes constants, variables, functions, products, quotients and powers.
+ * What the printers of all targets share: the walk over the tree, the binding strengths that decide parentheses,
+ * sums (the same in every target), the folding of a negated constant, and the text of numbers. A subclass says how
+ * its target writes constants, variables, functions, products, quotients and powers.
  *
- * <p>A printer is made for one call of {@link Printer}: it holds the number of significant digits only.
+ * <p>A printer is made for one call of {@link Printer}: it holds the number of significant digits and whatever
+ * {@link #prepare} works out about the formula being printed.
  */
 abstract class ExprPrinter {
 
     // Binding strength of a printed fragment: an operand is parenthesised when it binds looser than its slot needs.
+    /** A conditional expression ({@code c ? a : b}), which binds looser than everything else. */
+    static final int CONDITIONAL = 0;
     static final int SUM = 1;
     static final int PRODUCT = 2;
     static final int SIGN = 3;
@@ -39,7 +42,12 @@ abstract class ExprPrinter {
 
     /** The text of {@code e}. */
     final String print(Expr e) {
+        prepare(e);
         return render(e).text();
+    }
+
+    /** Called with the whole formula before it is rendered. */
+    void prepare(Expr e) {
     }
 
     final Frag render(Expr e) {
@@ -58,13 +66,13 @@ abstract class ExprPrinter {
             if (u.op() == UnaryOp.NEG) {
                 return negation(a);
             }
-            return function(u.op(), a, u.op().actsOnAbsoluteValue() && !Printer.isNonNegative(u.arg()));
+            return function(u, a);
         }
         Binary b = (Binary) e;
         return switch (b.op()) {
             case ADD, SUB -> sum(b);
             case MUL -> product(render(b.left()), render(b.right()));
-            case DIV -> quotient(render(b.left()), render(b.right()));
+            case DIV -> quotient(b, render(b.left()), render(b.right()));
             case POW -> power(b, render(b.left()), render(b.right()));
         };
     }
@@ -83,7 +91,7 @@ abstract class ExprPrinter {
         }
         Frag l = render(b.left());
         Frag r = render(right);
-        return new Frag(l.text() + (op == BinaryOp.ADD ? " + " : " - ")
+        return new Frag(parenIf(l, l.prec() < SUM) + (op == BinaryOp.ADD ? " + " : " - ")
                 + parenIf(r, r.prec() <= SUM || r.startsWithMinus()), SUM);
     }
 
@@ -112,15 +120,22 @@ abstract class ExprPrinter {
     /** {@code -a}, for an operand that is not a constant. */
     abstract Frag negation(Frag a);
 
+    /** The function node {@code u} (not NEG), its argument printed as {@code a}. */
+    abstract Frag function(Unary u, Frag a);
+
     /**
-     * The function {@code op} (not NEG) of {@code a}; {@code showAbs} when the protected function acts on the
-     * absolute value of an argument not proven non-negative, which the target may show.
+     * Whether the protected function of {@code u} acts on the absolute value of an argument not proven
+     * non-negative ({@code log(x)} is log|x|), which a target that shows only that protection (LaTeX, the infix
+     * syntax does not need to) writes out.
      */
-    abstract Frag function(UnaryOp op, Frag a, boolean showAbs);
+    static boolean showsAbs(Unary u) {
+        return u.op().actsOnAbsoluteValue() && !Printer.isNonNegative(u.arg());
+    }
 
     abstract Frag product(Frag l, Frag r);
 
-    abstract Frag quotient(Frag l, Frag r);
+    /** The quotient node {@code b}, its operands printed as {@code l} and {@code r}. */
+    abstract Frag quotient(Binary b, Frag l, Frag r);
 
     /** {@code l ^ r}; {@code b} is the power node itself. */
     abstract Frag power(Binary b, Frag l, Frag r);

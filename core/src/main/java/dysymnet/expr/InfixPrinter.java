@@ -1,8 +1,8 @@
 package dysymnet.expr;
 
 /**
- * The project's own infix syntax, read back by {@link Parser}: {@code sin(x) - 2*y^3/z}. Also the base of the SymPy
- * and Java forms, which are infix text with another vocabulary.
+ * The project's own infix syntax, read back by {@link Parser}: {@code sin(x) - 2*y^3/z}. Also the base of the
+ * evaluating targets ({@link ProtectedPrinter}), which are infix text with another vocabulary.
  */
 class InfixPrinter extends ExprPrinter {
 
@@ -26,8 +26,8 @@ class InfixPrinter extends ExprPrinter {
     }
 
     @Override
-    Frag function(UnaryOp op, Frag a, boolean showAbs) {
-        return call(op.symbol(), a.text());
+    Frag function(Unary u, Frag a) {
+        return call(u.op().symbol(), a.text());
     }
 
     @Override
@@ -36,7 +36,7 @@ class InfixPrinter extends ExprPrinter {
     }
 
     @Override
-    Frag quotient(Frag l, Frag r) {
+    Frag quotient(Binary b, Frag l, Frag r) {
         return product(l, "/", r);
     }
 

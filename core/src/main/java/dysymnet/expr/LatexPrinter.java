@@ -63,8 +63,8 @@ final class LatexPrinter extends ExprPrinter {
     }
 
     @Override
-    Frag function(UnaryOp op, Frag a, boolean showAbs) {
-        return new Frag(op.latex(a.text(), showAbs), ATOM);
+    Frag function(Unary u, Frag a) {
+        return new Frag(u.op().latex(a.text(), showsAbs(u)), ATOM);
     }
 
     @Override
@@ -78,7 +78,7 @@ final class LatexPrinter extends ExprPrinter {
     }
 
     @Override
-    Frag quotient(Frag l, Frag r) {
+    Frag quotient(Binary b, Frag l, Frag r) {
         return new Frag("\\frac{" + l.text() + "}{" + r.text() + "}", PRODUCT);
     }
 

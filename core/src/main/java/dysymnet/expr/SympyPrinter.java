@@ -4,11 +4,15 @@ import java.util.Set;
 
 /**
  * Text that SymPy's {@code sympify} reads with the variable names as symbols: {@code **} for powers, SymPy's function
- * names ({@link UnaryOp#sympyName()}), the protected log and sqrt as {@code log(Abs(..))} and {@code sqrt(Abs(..))}
- * unless the argument is provably non-negative, {@code nan} and {@code oo}, and variables whose names SymPy reserves
- * as {@code Symbol('name')}.
+ * names ({@link UnaryOp#sympyName()}), {@code nan} and {@code oo}, variables whose names SymPy reserves (or that are
+ * not identifiers) as {@code Symbol('name')}, and the protected rules written out where they can change a value (see
+ * {@link ProtectedPrinter}): {@code log(Max(Abs(x), 1e-300))}, {@code sqrt(Abs(x))}, {@code exp(Min(x, 100))},
+ * {@code asin(Max(-1, Min(x, 1)))}, {@code x/Piecewise((1e-300, Eq(y, 0)), (y, True))}, {@code Abs(x)**0.5} and, for
+ * an exponent that is not a constant, {@code Piecewise((x**y, Eq(y, floor(y))), (Abs(x)**y, True))}. SymPy computes
+ * with real numbers, so its values are the protected formula's exactly; they differ from the doubles of
+ * {@link Evaluator} by rounding, and where the double computation overflows or underflows.
  */
-final class SympyPrinter extends InfixPrinter {
+final class SympyPrinter extends ProtectedPrinter {
 
     /**
      * Names that SymPy's {@code sympify} would read as something other than a plain symbol (constants, functions,
@@ -35,8 +39,14 @@ final class SympyPrinter extends InfixPrinter {
             "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is",
             "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield");
 
-    SympyPrinter(int digits) {
-        super(digits);
+    @Override
+    Set<String> reservedWords() {
+        return Set.of();
+    }
+
+    @Override
+    String bind(String name, String text) {
+        return name + " = " + text;
     }
 
     @Override
@@ -52,16 +62,72 @@ final class SympyPrinter extends InfixPrinter {
 
     @Override
     Frag variable(String name) {
-        return RESERVED.contains(name) ? new Frag("Symbol('" + name + "')", ATOM) : super.variable(name);
+        if (RESERVED.contains(name) || !name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            return new Frag("Symbol('" + name.replace("\\", "\\\\").replace("'", "\\'") + "')", ATOM);
+        }
+        return new Frag(name, ATOM);
     }
 
     @Override
-    Frag function(UnaryOp op, Frag a, boolean showAbs) {
-        return call(op.sympyName(), showAbs ? "Abs(" + a.text() + ")" : a.text());
+    String functionName(UnaryOp op) {
+        return op.sympyName();
     }
 
     @Override
-    Frag power(Binary b, Frag l, Frag r) {
-        return power(l, "**", r);
+    Frag abs(Frag a) {
+        return call("Abs", a.text());
+    }
+
+    @Override
+    Frag atLeast(Frag a, double bound) {
+        return call("Max", a.text() + ", " + constant(bound).text());
+    }
+
+    @Override
+    Frag atMost(Frag a, double bound) {
+        return call("Min", a.text() + ", " + constant(bound).text());
+    }
+
+    @Override
+    Frag clamp(Frag a, double lo, double hi) {
+        return call("Max", constant(lo).text() + ", " + atMost(a, hi).text());
+    }
+
+    @Override
+    Frag nonZero(Frag b) {
+        Frag s = share(b);
+        return call("Piecewise", "(" + constant(UnaryOp.TINY).text() + ", Eq(" + s.text() + ", 0)), (" + s.text()
+                + ", True)");
+    }
+
+    @Override
+    Frag divide(Frag l, Frag r) {
+        return product(l, "/", r);
+    }
+
+    @Override
+    Frag square(Frag a) {
+        return pow(a, constant(2.0));
+    }
+
+    @Override
+    Frag cube(Frag a) {
+        return pow(a, constant(3.0));
+    }
+
+    @Override
+    Frag pow(Frag a, Frag p) {
+        return power(a, "**", p);
+    }
+
+    @Override
+    Frag protectedPower(Expr base, Frag a, Frag b, boolean baseMayBeNegative) {
+        if (!baseMayBeNegative) {
+            return pow(a, b);
+        }
+        Frag x = share(a);
+        Frag y = share(b);
+        return call("Piecewise", "(" + pow(x, y).text() + ", Eq(" + y.text() + ", floor(" + y.text() + "))), ("
+                + pow(abs(base, x), y).text() + ", True)");
     }
 }

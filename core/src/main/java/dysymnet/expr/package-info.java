@@ -5,8 +5,9 @@
  * <ul>
  *   <li>{@link dysymnet.expr.UnaryOp} and {@link dysymnet.expr.BinaryOp} are the operator tables: names, protected
  *       values and derivatives, and the algebraic facts used elsewhere.</li>
- *   <li>{@link dysymnet.expr.Parser} reads the infix syntax; {@link dysymnet.expr.Printer} writes it and the SymPy,
- *       LaTeX and Java forms, one class per target behind it.</li>
+ *   <li>{@link dysymnet.expr.Parser} reads the infix syntax; {@link dysymnet.expr.Printer} writes it, LaTeX, and the
+ *       forms that compute predict's numbers, protections included: SymPy, Java, NumPy and C (one class per target
+ *       behind it; {@code Bounds} proves where a protection cannot act, so that it is left out).</li>
  *   <li>{@link dysymnet.expr.Simplifier} computes the canonical form, with its product view, sum view and
  *       polynomial expansion in package-private classes.</li>
  *   <li>{@link dysymnet.expr.Evaluator} and {@link dysymnet.expr.CompiledExpr} evaluate over data columns, the

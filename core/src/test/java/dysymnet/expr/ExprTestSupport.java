@@ -58,6 +58,10 @@ final class ExprTestSupport {
         return c(Math.round(rng.nextDouble(-3, 3) * 1000) / 1000.0);
     }
 
+    private static double propagated(double derivative, double error, boolean exactOperands) {
+        return exactOperands && error == 0.0 ? 0.0 : Math.abs(derivative) * error;
+    }
+
     /** A compact, unambiguous rendering for assertion messages (fully parenthesised). */
     static String show(Expr e) {
         if (e instanceof Const) {
@@ -85,6 +89,15 @@ final class ExprTestSupport {
      * switches between a^b and |a|^b there).
      */
     static Bounded bounded(Expr e, Map<String, Double> point) {
+        return bounded(e, point, false);
+    }
+
+    /**
+     * {@link #bounded(Expr, Map)}, where with {@code exactOperands} an operand computed without error adds none even
+     * where the local derivative is infinite (a protected denominator of exactly 0, whose derivative is -a/TINY^2):
+     * the bound of a formula at the points where its protections act, instead of NaN.
+     */
+    static Bounded bounded(Expr e, Map<String, Double> point, boolean exactOperands) {
         if (e instanceof Const) {
             double v = ((Const) e).value();
             return new Bounded(v, 0.0, Math.abs(v));
@@ -95,9 +108,9 @@ final class ExprTestSupport {
         }
         if (e instanceof Unary) {
             Unary u = (Unary) e;
-            Bounded a = bounded(u.arg(), point);
+            Bounded a = bounded(u.arg(), point, exactOperands);
             double v = u.op().apply(a.value());
-            double err = Math.abs(u.op().derivative(a.value())) * a.error() + U * Math.abs(v);
+            double err = propagated(u.op().derivative(a.value()), a.error(), exactOperands) + U * Math.abs(v);
             double ea = a.error();
             switch (u.op()) {
                 case LOG:
@@ -123,13 +136,13 @@ final class ExprTestSupport {
             return new Bounded(v, err, Math.max(a.maxMagnitude(), Math.abs(v)));
         }
         Binary b = (Binary) e;
-        Bounded l = bounded(b.left(), point);
-        Bounded r = bounded(b.right(), point);
+        Bounded l = bounded(b.left(), point, exactOperands);
+        Bounded r = bounded(b.right(), point, exactOperands);
         double x = l.value();
         double y = r.value();
         double v = b.op().apply(x, y);
-        double err = Math.abs(b.op().dLeft(x, y)) * l.error() + Math.abs(b.op().dRight(x, y)) * r.error()
-                + U * Math.abs(v);
+        double err = propagated(b.op().dLeft(x, y), l.error(), exactOperands)
+                + propagated(b.op().dRight(x, y), r.error(), exactOperands) + U * Math.abs(v);
         if (b.op() == BinaryOp.DIV && r.error() > 0 && r.error() >= 0.5 * Math.abs(y)) {
             err = Double.POSITIVE_INFINITY;
         }

@@ -210,14 +210,20 @@ class PrinterTest {
 
     @Test
     void sympyGoldens() {
-        assertEquals("log(Abs(x))", Printer.sympy(apply(UnaryOp.LOG, X), 6));
-        assertEquals("log(exp(x) + 1)", Printer.sympy(apply(UnaryOp.LOG, add(apply(UnaryOp.EXP, X), num(1))), 6));
+        assertEquals("log(Max(Abs(x), 1e-300))", Printer.sympy(apply(UnaryOp.LOG, X), 6));
+        assertEquals("log(exp(Min(x, 100)) + 1)",
+                Printer.sympy(apply(UnaryOp.LOG, add(apply(UnaryOp.EXP, X), num(1))), 6));
         assertEquals("sqrt(Abs(x - 1))", Printer.sympy(apply(UnaryOp.SQRT, sub(X, num(1))), 6));
         assertEquals("sqrt(x**2 + y**2)", Printer.sympy(apply(UnaryOp.SQRT, add(pow(X, num(2)), pow(Y, num(2)))), 6));
-        assertEquals("Abs(x)**3 + asin(y) - acos(z)", Printer.sympy(sub(add(pow(apply(UnaryOp.ABS, X), num(3)),
-                apply(UnaryOp.ASIN, Y)), apply(UnaryOp.ACOS, Z)), 6));
-        assertEquals("3.14*x**(-2)/(1 + y)", Printer.sympy(div(mul(num(Math.PI), pow(X, num(-2))), add(num(1), Y)), 3));
-        assertEquals("-sinh(x)**2 + (-2)**y", Printer.sympy(add(neg(pow(apply(UnaryOp.SINH, X), num(2))),
+        assertEquals("Abs(x)**3 + asin(Max(-1, Min(y, 1))) - acos(Max(-1, Min(z, 1)))",
+                Printer.sympy(sub(add(pow(apply(UnaryOp.ABS, X), num(3)), apply(UnaryOp.ASIN, Y)),
+                        apply(UnaryOp.ACOS, Z)), 6));
+        assertEquals("3.14*x**(-2)/Piecewise((1e-300, Eq(1 + y, 0)), (1 + y, True))",
+                Printer.sympy(div(mul(num(Math.PI), pow(X, num(-2))), add(num(1), Y)), 3));
+        assertEquals("3.14*x**(-2)/(1 + y**2)", Printer.sympy(div(mul(num(Math.PI), pow(X, num(-2))),
+                add(num(1), pow(Y, num(2)))), 3));
+        assertEquals("-sinh(Max(-100, Min(x, 100)))**2 + Piecewise(((-2)**y, Eq(y, floor(y))), (2**y, True))",
+                Printer.sympy(add(neg(pow(apply(UnaryOp.SINH, X), num(2))),
                 pow(num(-2), Y)), 6));
         assertEquals("Symbol('I')*Symbol('gamma') + E_n*lambd", Printer.sympy(add(mul(new Var("I"), new Var("gamma")),
                 mul(new Var("E_n"), new Var("lambd"))), 6));
@@ -252,18 +258,22 @@ class PrinterTest {
 
     @Test
     void javaGoldens() {
-        assertEquals("Math.log(Math.abs(x))", Printer.java(apply(UnaryOp.LOG, X), 6));
-        assertEquals("Math.log(Math.exp(x))", Printer.java(apply(UnaryOp.LOG, apply(UnaryOp.EXP, X)), 6));
+        assertEquals("Math.log(Math.max(Math.abs(x), 1e-300))", Printer.java(apply(UnaryOp.LOG, X), 6));
+        assertEquals("Math.log(x * x + 1.0)", Printer.java(apply(UnaryOp.LOG, add(pow(X, num(2)), num(1))), 6));
+        assertEquals("Math.log(Math.max(Math.exp(Math.min(x, 100.0)), 1e-300))",
+                Printer.java(apply(UnaryOp.LOG, apply(UnaryOp.EXP, X)), 6));
         assertEquals("Math.sqrt(Math.abs(x - 1.0))", Printer.java(apply(UnaryOp.SQRT, sub(X, num(1))), 6));
-        assertEquals("Math.sqrt((x * x) + 1.0)", Printer.java(apply(UnaryOp.SQRT, add(pow(X, num(2)), num(1))), 6));
+        assertEquals("Math.sqrt(x * x + 1.0)", Printer.java(apply(UnaryOp.SQRT, add(pow(X, num(2)), num(1))), 6));
         assertEquals("1.0 / 2.0 * (x * x * x)", Printer.java(mul(div(num(1), num(2)), pow(X, num(3))), 6));
-        assertEquals("Math.pow(x + y, 2.0) - Math.pow(x, 0.333)",
+        assertEquals("(x + y) * (x + y) - Math.pow(Math.abs(x), 0.333)",
                 Printer.java(sub(pow(add(X, Y), num(2)), pow(X, num(1.0 / 3))), 3));
         assertEquals("-Math.sin(x) * (-y) + 2.5e-7", Printer.java(sub(mul(neg(apply(UnaryOp.SIN, X)), neg(Y)),
                 num(-2.5e-7)), 6));
         assertEquals("Math.abs(x) / Double.POSITIVE_INFINITY", Printer.java(div(apply(UnaryOp.ABS, X),
                 num(Double.POSITIVE_INFINITY)), 6));
-        assertEquals("Math.pow(-2.0, x)", Printer.java(pow(num(-2), X), 6));
+        assertEquals("Math.pow(x == Math.rint(x) ? -2.0 : 2.0, x)", Printer.java(pow(num(-2), X), 6));
+        assertEquals("x / (y == 0.0 ? 1e-300 : y) + Math.exp(-(x * x))",
+                Printer.java(add(div(X, Y), apply(UnaryOp.EXP, neg(pow(X, num(2))))), 6));
     }
 
     @Test
