@@ -270,9 +270,40 @@ public final class TermRegression {
             }
             Expr ratio = Simplifier.simplify(
                     Expr.div(linearCombination(pTerms, unbox(pCoef)), linearCombination(qTerms, unbox(qCoef))));
-            out.add(finish(exact(ratio) ? ratio : refiner.fit(ratio, data, stop).expression(), stop));
+            out.add(finish(exact(ratio) ? ratio : unitDenominator(refiner.fit(ratio, data, stop).expression()),
+                    stop));
         }
         return out;
+    }
+
+    /**
+     * A refined ratio with its denominator's constant term scaled back to 1: the refinement moves numerator and
+     * denominator together along the direction that changes nothing (their common scale), which only spoils the
+     * reading. The formula itself when it is not a ratio or its denominator has no constant term.
+     */
+    static Expr unitDenominator(Expr e) {
+        Expr s = Simplifier.simplify(e);
+        if (!(s instanceof Binary b) || b.op() != BinaryOp.DIV) {
+            return s;
+        }
+        double c = constantTerm(b.right());
+        if (!(c != 0) || !Double.isFinite(c) || !Double.isFinite(1 / c)) {
+            return s;
+        }
+        return Simplifier.simplify(Expr.div(Expr.mul(new Const(1 / c), b.left()),
+                Expr.mul(new Const(1 / c), b.right())));
+    }
+
+    /** The constant term of a sum (0 when it has none). */
+    private static double constantTerm(Expr e) {
+        if (e instanceof Const k) {
+            return k.value();
+        }
+        if (e instanceof Binary b && (b.op() == BinaryOp.ADD || b.op() == BinaryOp.SUB)) {
+            double r = constantTerm(b.right());
+            return constantTerm(b.left()) + (b.op() == BinaryOp.ADD ? r : -r);
+        }
+        return 0;
     }
 
     /**

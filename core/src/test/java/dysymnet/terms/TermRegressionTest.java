@@ -214,6 +214,15 @@ class TermRegressionTest {
     }
 
     @Test
+    void aRefinedRatioReadsWithTheConstantOfItsDenominatorOne() {
+        Expr drifted = Parser.parse("(-2.6*x^3 - 1.3*x)/(-1.3*x^2 - 1.3)");
+        assertEquals(Simplifier.simplify(Parser.parse("(2*x^3 + x)/(x^2 + 1)")),
+                TermRegression.unitDenominator(drifted));
+        Expr noConstant = Parser.parse("x/(2*x^2 + 3*x)");
+        assertEquals(Simplifier.simplify(noConstant), TermRegression.unitDenominator(noConstant));
+    }
+
+    @Test
     void splitTermsDropsCoefficientsAndConstants() {
         Set<Expr> out = new LinkedHashSet<>();
         TermRegression.splitTerms(Parser.parse("3*sin(x) - x^2/2 + 4 - (-(cos(y)*2))"), out);
