@@ -78,31 +78,8 @@ final class JavaPrinter extends ProtectedPrinter {
     }
 
     @Override
-    Frag nonZero(Frag b) {
-        Frag s = share(b);
-        return new Frag(operand(s) + " == 0.0 ? " + constant(UnaryOp.TINY).text() + " : " + operand(s), CONDITIONAL);
-    }
-
-    @Override
     Frag product(Frag l, Frag r) {
         return product(l, " * ", r);
-    }
-
-    @Override
-    Frag divide(Frag l, Frag r) {
-        return product(l, " / ", r);
-    }
-
-    @Override
-    Frag square(Frag a) {
-        Frag s = share(a);
-        return product(s, s);
-    }
-
-    @Override
-    Frag cube(Frag a) {
-        Frag s = share(a);
-        return product(product(s, s), s);
     }
 
     @Override

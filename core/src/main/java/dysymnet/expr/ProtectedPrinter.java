@@ -227,17 +227,31 @@ abstract class ProtectedPrinter extends InfixPrinter {
     /** {@code max(lo, min(a, hi))}, NaN when a is NaN. */
     abstract Frag clamp(Frag a, double lo, double hi);
 
-    /** The protected denominator: {@code b}, or {@link UnaryOp#TINY} where b is zero. */
-    abstract Frag nonZero(Frag b);
+    /**
+     * The protected denominator: {@code b}, or {@link UnaryOp#TINY} where b is zero; by default the conditional
+     * expression of the C family ({@code b == 0.0 ? TINY : b}).
+     */
+    Frag nonZero(Frag b) {
+        Frag s = share(b);
+        return new Frag(operand(s) + " == 0.0 ? " + constant(UnaryOp.TINY).text() + " : " + operand(s), CONDITIONAL);
+    }
 
     /** {@code l / r}. */
-    abstract Frag divide(Frag l, Frag r);
+    Frag divide(Frag l, Frag r) {
+        return product(l, " / ", r);
+    }
 
-    /** {@code a^2} as the protected power computes it. */
-    abstract Frag square(Frag a);
+    /** {@code a^2} as the protected power computes it: {@code a*a}. */
+    Frag square(Frag a) {
+        Frag s = share(a);
+        return product(s, s);
+    }
 
-    /** {@code a^3} as the protected power computes it. */
-    abstract Frag cube(Frag a);
+    /** {@code a^3} as the protected power computes it: {@code (a*a)*a}. */
+    Frag cube(Frag a) {
+        Frag s = share(a);
+        return product(product(s, s), s);
+    }
 
     /** The textbook {@code a^p} (the caller has taken care of a negative base). */
     abstract Frag pow(Frag a, Frag p);

@@ -83,19 +83,8 @@ final class PythonPrinter extends ProtectedPrinter {
     }
 
     @Override
-    Frag divide(Frag l, Frag r) {
-        return product(l, " / ", r);
-    }
-
-    @Override
     Frag square(Frag a) {
         return call("np.square", a.text());
-    }
-
-    @Override
-    Frag cube(Frag a) {
-        Frag s = share(a);
-        return product(product(s, s), s);
     }
 
     @Override
