@@ -91,6 +91,7 @@ class SearchOptionsTest {
         assertEquals(withDivision, parse("--operators", "paper,/").space().operators());
         // an operator the named library has already is no repetition; one listed twice by hand is
         assertEquals(SearchSpace.PAPER_OPERATORS, parse("--operators", "paper,sin").space().operators());
+        assertTrue(parse("--operators", "paper,abs").space().operators().contains(Operator.ABS));
         UserError twice = assertThrows(UserError.class, () -> parse("--operators", "sin,paper,sin"));
         assertTrue(twice.getMessage().contains("listed twice"), twice.getMessage());
     }

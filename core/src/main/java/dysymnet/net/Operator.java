@@ -33,6 +33,7 @@ public enum Operator {
     SINH("sinh", UnaryOp.SINH),
     COSH("cosh", UnaryOp.COSH),
     TANH("tanh", UnaryOp.TANH),
+    ABS("abs", UnaryOp.ABS),
     SQUARE("square", 2),
     CUBE("cube", 3),
     ADD("+", BinaryOp.ADD),
