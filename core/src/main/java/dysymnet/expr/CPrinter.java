@@ -67,11 +67,6 @@ final class CPrinter extends ProtectedPrinter {
     }
 
     @Override
-    Frag abs(Frag a) {
-        return call("fabs", a.text());
-    }
-
-    @Override
     Frag atLeast(Frag a, double bound) {
         Frag s = share(a);
         String b = constant(bound).text();

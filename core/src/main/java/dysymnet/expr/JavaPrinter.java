@@ -57,11 +57,6 @@ final class JavaPrinter extends ProtectedPrinter {
     }
 
     @Override
-    Frag abs(Frag a) {
-        return call("Math.abs", a.text());
-    }
-
-    @Override
     Frag atLeast(Frag a, double bound) {
         return call("Math.max", a.text() + ", " + constant(bound).text());
     }

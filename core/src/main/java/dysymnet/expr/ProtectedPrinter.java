@@ -216,7 +216,10 @@ abstract class ProtectedPrinter extends InfixPrinter {
     /** The target's name of the textbook function {@code op}. */
     abstract String functionName(UnaryOp op);
 
-    abstract Frag abs(Frag a);
+    /** {@code |a|}: the target's absolute-value function. */
+    Frag abs(Frag a) {
+        return call(functionName(UnaryOp.ABS), a.text());
+    }
 
     /** {@code max(a, bound)}, NaN when a is NaN. */
     abstract Frag atLeast(Frag a, double bound);

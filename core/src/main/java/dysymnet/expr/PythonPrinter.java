@@ -52,11 +52,6 @@ final class PythonPrinter extends ProtectedPrinter {
     }
 
     @Override
-    Frag abs(Frag a) {
-        return call("np.abs", a.text());
-    }
-
-    @Override
     Frag atLeast(Frag a, double bound) {
         return call("np.maximum", a.text() + ", " + constant(bound).text());
     }

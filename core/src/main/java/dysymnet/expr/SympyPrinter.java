@@ -74,11 +74,6 @@ final class SympyPrinter extends ProtectedPrinter {
     }
 
     @Override
-    Frag abs(Frag a) {
-        return call("Abs", a.text());
-    }
-
-    @Override
     Frag atLeast(Frag a, double bound) {
         return call("Max", a.text() + ", " + constant(bound).text());
     }

@@ -99,11 +99,10 @@ public final class Search {
         RandomGenerator samplingRng = Seeds.stream(settings.seed(), SAMPLING_STREAM);
         ArchitecturePipeline pipeline = new ArchitecturePipeline(data, settings);
         GpSettings gpSettings = settings.gp();
-        GeneticProgramming gp = gpSettings.enabled()
-                ? new GeneticProgramming(data, Primitives.of(settings.space().operators(), data.names()), gpSettings)
-                : null;
+        Primitives primitives = Primitives.of(settings.space().operators(), data.names());
+        GeneticProgramming gp = gpSettings.enabled() ? new GeneticProgramming(data, primitives, gpSettings) : null;
         TermRegression terms = settings.terms().enabled()
-                ? new TermRegression(data, Primitives.of(settings.space().operators(), data.names()), settings.terms())
+                ? new TermRegression(data, primitives, settings.terms())
                 : null;
         BooleanSupplier stop = () -> cancelled || System.nanoTime() >= deadline;
 

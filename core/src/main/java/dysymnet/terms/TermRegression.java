@@ -1,6 +1,7 @@
 package dysymnet.terms;
 
 import dysymnet.data.Dataset;
+import dysymnet.data.Metrics;
 import dysymnet.data.NoiseLevel;
 import dysymnet.expr.Binary;
 import dysymnet.expr.BinaryOp;
@@ -15,6 +16,7 @@ import dysymnet.expr.Var;
 import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.LevenbergMarquardtFitter;
 import dysymnet.fit.Polisher;
+import dysymnet.gp.GeneticProgramming;
 import dysymnet.gp.Primitives;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,7 +45,7 @@ import java.util.function.BooleanSupplier;
  *       the data show noise ({@link NoiseLevel}), where such sums fit the noise.</li>
  * </ol>
  * Columns that are (numerically) linear combinations of simpler ones are left out, and so are terms with a pole or a
- * log singularity inside the data's box ({@link #singularInside}). Two paths of subsets ({@link SparsePath}: backward
+ * log singularity inside the data's box ({@link Singularities}). Two paths of subsets ({@link SparsePath}: backward
  * elimination, forward selection) give one candidate per size up to {@link TermSettings#maxTerms()}, each path cut
  * where a term stops paying for itself ({@link #worthwhile}: BIC with the risk inflation criterion's penalty for the
  * many columns searched), so that on noisy data the stage does not offer sums that fit the noise. When the library divides and there are at most {@value #MAX_RATIONAL_FEATURES}
@@ -76,8 +78,8 @@ public final class TermRegression {
     static final int MAX_SEEDS = 40;
     /** A power law is tried when the log-log fit explains at least this share of the variance of log|y|. */
     static final double POWER_LAW_R2 = 0.9;
-    /** Normalised MSEs below this are exact up to round-off (as the GP's). */
-    static final double EXACT_NMSE = 1e-14;
+    /** Normalised MSEs below this are exact up to round-off (the GP's threshold). */
+    static final double EXACT_NMSE = GeneticProgramming.EXACT_NMSE;
     /** Levenberg-Marquardt iterations and evaluations of a ratio's or a power law's refinement. */
     static final int LM_ITERATIONS = 50;
     static final int LM_EVALUATIONS = 100;
@@ -101,6 +103,8 @@ public final class TermRegression {
      * formulas themselves (docs/benchmarks).
      */
     private final boolean noisy;
+    /** The power law with its exponents as fitted (a candidate of the first run), or null. */
+    private final Expr powerLaw;
     private Set<Expr> lastSeedTerms;
     private boolean firstRunDone;
 
@@ -126,13 +130,15 @@ public final class TermRegression {
             }
             for (String v : names) {
                 Expr t = new Unary(f, new Var(v));
-                if (!singularInside(t, fitRows)) {
+                if (!Singularities.inside(t, fitRows)) {
                     basis.add(t);
                 }
             }
         }
         this.functionsEnd = basis.size();
-        Expr law = canMultiply || names.size() == 1 ? powerLawTerm(true) : null;
+        PowerLaw fit = PowerLaw.fit(fitRows);
+        this.powerLaw = fit == null ? null : fit.formula(names);
+        Expr law = fit != null && (canMultiply || names.size() == 1) ? fit.roundedTerm(names) : null;
         if (law != null && !basis.contains(law)) {
             basis.add(law);
         }
@@ -166,7 +172,7 @@ public final class TermRegression {
             if (basis.size() >= settings.maxBasis() + 1) {
                 break;
             }
-            if (!singularInside(t, fitRows)) {
+            if (!Singularities.inside(t, fitRows)) {
                 basis.add(t);
             }
         }
@@ -178,9 +184,8 @@ public final class TermRegression {
             if (canDivide && names.size() <= MAX_RATIONAL_FEATURES) {
                 out.addAll(ratios(stop));
             }
-            Expr law = powerLaw();
-            if (law != null && !stop.getAsBoolean()) {
-                out.add(finish(exact(law) ? law : refiner.fit(law, data, stop).expression(), stop));
+            if (powerLaw != null && !stop.getAsBoolean()) {
+                out.add(finish(exact(powerLaw) ? powerLaw : refiner.fit(powerLaw, data, stop).expression(), stop));
             }
         }
         return out;
@@ -382,12 +387,7 @@ public final class TermRegression {
      */
     static List<int[]> worthwhile(double[][] cols, double[] y, List<int[]> path, double penalty) {
         int n = y.length;
-        double mean = Arrays.stream(y).average().orElse(0);
-        double ss = 0;
-        for (double v : y) {
-            ss += (v - mean) * (v - mean);
-        }
-        double floor = Math.max(EXACT_NMSE * ss, Double.MIN_NORMAL);
+        double floor = Math.max(EXACT_NMSE * Metrics.variance(y) * n, Double.MIN_NORMAL);
         int best = -1;
         double bestCrit = Double.POSITIVE_INFINITY;
         for (int i = 0; i < path.size(); i++) {
@@ -419,16 +419,7 @@ public final class TermRegression {
      * spoil their reading.
      */
     private boolean exact(Expr e) {
-        double[] p = Evaluator.evaluate(e, data);
-        double[] y = data.y();
-        double mean = Arrays.stream(y).average().orElse(0);
-        double res = 0;
-        double ss = 0;
-        for (int i = 0; i < y.length; i++) {
-            res += (y[i] - p[i]) * (y[i] - p[i]);
-            ss += (y[i] - mean) * (y[i] - mean);
-        }
-        return res <= EXACT_NMSE * ss;
+        return Metrics.mse(Evaluator.evaluate(e, data), data.y()) <= EXACT_NMSE * Metrics.variance(data.y());
     }
 
     /** Simplified, polished, simplified again. */
@@ -438,95 +429,100 @@ public final class TermRegression {
     }
 
     /**
-     * The power law through the rows, {@code c * prod x_j^a_j} over the inputs of one sign, exponents as fitted;
-     * null when the target changes sign or is 0 somewhere, no input keeps one sign, or the log-log fit is poor.
+     * The power law through the rows, {@code c * prod x_j^a_j} over the inputs of one sign, fitted as a linear
+     * function of the logs.
+     *
+     * @param inputs    the inputs of one sign, by index
+     * @param exponents their exponents as fitted
+     * @param factor    {@code c}, with the target's sign
      */
-    private Expr powerLaw() {
-        return powerLawTerm(false);
-    }
+    private record PowerLaw(List<Integer> inputs, double[] exponents, double factor) {
 
-    /**
-     * The power law of {@link #powerLaw()}; with {@code roundedTerm}, its term alone (no coefficient) with the
-     * exponents rounded to halves, null when all round to 0.
-     */
-    private Expr powerLawTerm(boolean roundedTerm) {
-        double[] y = fitRows.y();
-        int n = y.length;
-        double sign = Math.signum(y[0]);
-        if (sign == 0) {
-            return null;
-        }
-        double[] logY = new double[n];
-        for (int i = 0; i < n; i++) {
-            if (Math.signum(y[i]) != sign) {
+        /**
+         * The fit on the rows; null when the target changes sign or is 0 somewhere, no input keeps one sign, or the
+         * log-log fit explains less than {@value TermRegression#POWER_LAW_R2} of the variance of log|y|.
+         */
+        static PowerLaw fit(Dataset rows) {
+            double[] y = rows.y();
+            int n = y.length;
+            double sign = Math.signum(y[0]);
+            if (sign == 0) {
                 return null;
             }
-            logY[i] = Math.log(Math.abs(y[i]));
-        }
-        List<Integer> inputs = new ArrayList<>();
-        List<double[]> cols = new ArrayList<>();
-        double[] ones = new double[n];
-        Arrays.fill(ones, 1);
-        cols.add(ones);
-        for (int j = 0; j < names.size(); j++) {
-            double[] x = fitRows.column(j);
-            double s = Math.signum(x[0]);
-            double[] lx = new double[n];
-            boolean oneSign = s != 0;
-            for (int i = 0; i < n && oneSign; i++) {
-                oneSign = Math.signum(x[i]) == s;
-                lx[i] = Math.log(Math.abs(x[i]));
+            double[] logY = new double[n];
+            for (int i = 0; i < n; i++) {
+                if (Math.signum(y[i]) != sign) {
+                    return null;
+                }
+                logY[i] = Math.log(Math.abs(y[i]));
             }
-            if (oneSign) {
-                inputs.add(j);
-                cols.add(lx);
+            List<Integer> inputs = new ArrayList<>();
+            List<double[]> cols = new ArrayList<>();
+            double[] ones = new double[n];
+            Arrays.fill(ones, 1);
+            cols.add(ones);
+            for (int j = 0; j < rows.features(); j++) {
+                double[] x = rows.column(j);
+                double s = Math.signum(x[0]);
+                double[] lx = new double[n];
+                boolean oneSign = s != 0;
+                for (int i = 0; i < n && oneSign; i++) {
+                    oneSign = Math.signum(x[i]) == s;
+                    lx[i] = Math.log(Math.abs(x[i]));
+                }
+                if (oneSign) {
+                    inputs.add(j);
+                    cols.add(lx);
+                }
             }
-        }
-        if (inputs.isEmpty() || n <= cols.size()) {
-            return null;
-        }
-        double[][] c = cols.toArray(new double[0][]);
-        int[] all = SparsePath.independent(c, c.length);
-        if (all.length != c.length) {
-            return null;
-        }
-        double[] b = SparsePath.fit(c, all, logY);
-        if (b == null || r2(c, b, logY) < POWER_LAW_R2) {
-            return null;
-        }
-        Expr term = null;
-        for (int k = 0; k < inputs.size(); k++) {
-            double a = roundedTerm ? Math.rint(2 * b[k + 1]) / 2 : b[k + 1];
-            if (a == 0) {
-                continue;
+            if (inputs.isEmpty() || n <= cols.size()) {
+                return null;
             }
-            Expr f = Expr.pow(new Var(names.get(inputs.get(k))), new Const(a));
-            term = term == null ? f : Expr.mul(term, f);
+            double[][] c = cols.toArray(new double[0][]);
+            int[] all = SparsePath.independent(c, c.length);
+            if (all.length != c.length) {
+                return null;
+            }
+            double[] b = SparsePath.fit(c, all, logY);
+            if (b == null || !(Metrics.variance(logY) > 0)) {
+                return null;
+            }
+            double[] fitted = new double[n];
+            for (int i = 0; i < n; i++) {
+                for (int k = 0; k < b.length; k++) {
+                    fitted[i] += b[k] * c[k][i];
+                }
+            }
+            if (Metrics.r2(fitted, logY) < POWER_LAW_R2) {
+                return null;
+            }
+            return new PowerLaw(inputs, Arrays.copyOfRange(b, 1, b.length), sign * Math.exp(b[0]));
         }
-        if (term == null) {
-            return null;
-        }
-        return roundedTerm ? Simplifier.simplify(term) : Expr.mul(new Const(sign * Math.exp(b[0])), term);
-    }
 
-    private static double r2(double[][] cols, double[] b, double[] y) {
-        double mean = Arrays.stream(y).average().orElse(0);
-        double ss = 0;
-        double res = 0;
-        for (int i = 0; i < y.length; i++) {
-            double p = 0;
-            for (int k = 0; k < b.length; k++) {
-                p += b[k] * cols[k][i];
-            }
-            res += (y[i] - p) * (y[i] - p);
-            ss += (y[i] - mean) * (y[i] - mean);
+        /** {@code c * prod x_j^a_j} with the exponents as fitted; null when all are 0. */
+        Expr formula(List<String> names) {
+            Expr term = product(names, false);
+            return term == null ? null : Expr.mul(new Const(factor), term);
         }
-        return ss > 0 ? 1 - res / ss : 0;
-    }
 
-    /** Whether the term has a pole or a log singularity inside the data's box ({@link Singularities}). */
-    static boolean singularInside(Expr term, Dataset rows) {
-        return Singularities.inside(term, rows);
+        /** The term alone, {@code prod x_j^a_j}, exponents rounded to halves, simplified; null when all are 0. */
+        Expr roundedTerm(List<String> names) {
+            Expr term = product(names, true);
+            return term == null ? null : Simplifier.simplify(term);
+        }
+
+        private Expr product(List<String> names, boolean rounded) {
+            Expr term = null;
+            for (int k = 0; k < inputs.size(); k++) {
+                double a = rounded ? Math.rint(2 * exponents[k]) / 2 : exponents[k];
+                if (a == 0) {
+                    continue;
+                }
+                Expr f = Expr.pow(new Var(names.get(inputs.get(k))), new Const(a));
+                term = term == null ? f : Expr.mul(term, f);
+            }
+            return term;
+        }
     }
 
     /** The terms of a sum, each without its numeric coefficient, added to {@code out} when small and not constant. */
