@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.AfterAll;
@@ -296,6 +298,21 @@ class ExportTest {
         Path script = dir.resolve("exports.py");
         Files.writeString(script, py, StandardCharsets.UTF_8);
         Map<String, double[]> results = parseResults(run(dir, "python3", script.toString()));
+        Counts counts = compareForms(formulas, seeds, points, results, Printer::python,
+                (e, name) -> Printer.pythonFunction(e, name, XY), NUMPY);
+        System.out.println("ExportTest: evaluated " + formulas.size() + " NumPy exports (function and expression forms)"
+                + " with python3 and NumPy " + numpy + " at " + points.length + " points each and compared them with"
+                + " predict: " + counts);
+    }
+
+    /**
+     * Compares the values an external program printed for each formula's forms ({@code f<i>}: the function form,
+     * {@code g<i>}: the expression form, {@code h<i>} for the first 20: the function with renamed parameters) with
+     * predict's at every point.
+     */
+    private static Counts compareForms(List<Expr> formulas, List<Long> seeds, double[][] points,
+                                       Map<String, double[]> results, Function<Expr, String> expression,
+                                       BiFunction<Expr, String, String> function, Gen.Tally tally) {
         Counts counts = new Counts();
         for (int i = 0; i < formulas.size(); i++) {
             Expr e = formulas.get(i);
@@ -303,17 +320,15 @@ class ExportTest {
             for (String form : i < 20 ? List.of("f", "g", "h") : List.of("f", "g")) {
                 double[] actual = results.get(form + i);
                 assertTrue(actual != null && actual.length == points.length, "no values of " + form + i);
-                String text = form.equals("g") ? Printer.python(e) : Printer.pythonFunction(e, form + i, XY);
+                String text = form.equals("g") ? expression.apply(e) : function.apply(e, form + i);
                 for (int k = 0; k < points.length; k++) {
                     int kk = k;
                     check(seeds.get(i), e, () -> assertAgrees(text, e, points[kk],
-                            expected[kk], actual[kk], NUMPY, counts));
+                            expected[kk], actual[kk], tally, counts));
                 }
             }
         }
-        System.out.println("ExportTest: evaluated " + formulas.size() + " NumPy exports (function and expression forms)"
-                + " with python3 and NumPy " + numpy + " at " + points.length + " points each and compared them with"
-                + " predict: " + counts);
+        return counts;
     }
 
     // ------------------------------------------------------------------ C
@@ -356,21 +371,8 @@ class ExportTest {
         Path program = dir.resolve("exports");
         run(dir, "cc", "-std=c99", "-O1", "-ffp-contract=off", "-o", program.toString(), source.toString(), "-lm");
         Map<String, double[]> results = parseResults(run(dir, program.toString()));
-        Counts counts = new Counts();
-        for (int i = 0; i < formulas.size(); i++) {
-            Expr e = formulas.get(i);
-            double[] expected = predict(e, XY, points);
-            for (String form : i < 20 ? List.of("f", "g", "h") : List.of("f", "g")) {
-                double[] actual = results.get(form + i);
-                assertTrue(actual != null && actual.length == points.length, "no values of " + form + i);
-                String text = form.equals("g") ? Printer.c(e) : Printer.cFunction(e, form + i, XY);
-                for (int k = 0; k < points.length; k++) {
-                    int kk = k;
-                    check(seeds.get(i), e, () -> assertAgrees(text, e, points[kk],
-                            expected[kk], actual[kk], C, counts));
-                }
-            }
-        }
+        Counts counts = compareForms(formulas, seeds, points, results, Printer::c,
+                (e, name) -> Printer.cFunction(e, name, XY), C);
         System.out.println("ExportTest: compiled " + formulas.size() + " C exports (function and expression forms)"
                 + " with " + cc + " (-std=c99 -O1 -ffp-contract=off) and compared them with predict at "
                 + points.length + " points each: " + counts);
