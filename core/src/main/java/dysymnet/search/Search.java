@@ -252,8 +252,10 @@ public final class Search {
                         best = absorb(terms.run(seeds, stop), TERMS_SOURCE, pipeline, step, distinct, best);
                     }
                 }
-                Candidate leading = ParetoFront.of(new ArrayList<>(distinct.values()))
-                        .choose(pipeline.variance(), settings.selection());
+                // the formula the front rule would choose now, for the progress line: only when someone listens
+                Candidate leading = listener == SearchListener.NONE ? null
+                        : ParetoFront.of(new ArrayList<>(distinct.values()))
+                                .choose(pipeline.variance(), settings.selection());
                 listener.onStep(new StepEvent(step, budget.maxSteps(), trained, best, leading, sum / archs.size(),
                         stepBest, Duration.ofNanos(System.nanoTime() - start)));
                 if (solves(best, budget, pipeline)) {
