@@ -3,6 +3,7 @@ package dysymnet.bench;
 import dysymnet.api.SymbolicRegressor;
 import dysymnet.net.TrainConfig;
 import dysymnet.search.Refiner;
+import dysymnet.terms.TermSettings;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -31,7 +32,11 @@ public enum Ablation {
     /** No genetic-programming stage: the networks' formulas alone (ours; {@link dysymnet.gp.GeneticProgramming}). */
     NO_GP("no-gp"),
     /** No sparse term regression (ours; {@link dysymnet.terms.TermRegression}). */
-    NO_TERMS("no-terms");
+    NO_TERMS("no-terms"),
+    /** Term regression without its basis of products (ours; {@link dysymnet.terms.TermSettings#interactions()}). */
+    NO_INTERACTIONS("no-interactions"),
+    /** Term regression without transformed targets (ours; {@link dysymnet.terms.TermSettings#transforms()}). */
+    NO_TRANSFORMS("no-transforms");
 
     private final String label;
 
@@ -98,6 +103,12 @@ public enum Ablation {
                 break;
             case NO_TERMS:
                 b.training(training).termRegression(false);
+                break;
+            case NO_INTERACTIONS:
+                b.training(training).terms(TermSettings.builder().interactions(false).build());
+                break;
+            case NO_TRANSFORMS:
+                b.training(training).terms(TermSettings.builder().transforms(false).build());
                 break;
             default:
                 throw new AssertionError(this);

@@ -82,44 +82,133 @@ final class SparsePath {
         List<int[]> path = new ArrayList<>();
         int[] active = start.clone();
         Arrays.sort(active);
+        QRDecomposition qr = qr(cols, active);
+        if (qr == null) {
+            path.add(active);
+            return path;
+        }
+        int k = active.length;
+        // the triangle R of the unit-norm columns and Q^T y (= R b), updated by Givens rotations as columns go
+        double[][] r = new double[k][];
+        RealMatrix full = qr.getR();
+        for (int i = 0; i < k; i++) {
+            r[i] = new double[k];
+            for (int j = i; j < k; j++) {
+                r[i][j] = full.getEntry(i, j);
+            }
+        }
+        double[] qty;
+        try {
+            double[] b = qr.getSolver().solve(new ArrayRealVector(y, false)).toArray();
+            qty = new double[k];
+            for (int i = 0; i < k; i++) {
+                for (int j = i; j < k; j++) {
+                    qty[i] += r[i][j] * b[j];
+                }
+            }
+        } catch (MathIllegalArgumentException singular) {
+            path.add(active);
+            return path;
+        }
         while (active.length >= 1) {
             path.add(active);
-            if (active.length == 1) {
+            int m = active.length;
+            if (m == 1 || singular(r, m)) {
                 break;
             }
-            QRDecomposition qr = qr(cols, active);
-            if (qr == null) {
-                break;
-            }
-            DecompositionSolver solver = qr.getSolver();
-            double[] b;
-            try {
-                b = solver.solve(new ArrayRealVector(y, false)).toArray();
-            } catch (MathIllegalArgumentException singular) {
-                break;
-            }
-            double[] d = inverseGramDiagonal(qr.getR(), active.length);
+            double[][] inv = upperInverse(r, m);
             int drop = -1;
             double least = Double.POSITIVE_INFINITY;
-            for (int k = active.length - 1; k >= 0; k--) {
-                double rise = b[k] * b[k] / d[k];
+            for (int j = m - 1; j >= 0; j--) {
+                double b = 0;
+                double d = 0;
+                for (int c = j; c < m; c++) {
+                    b += inv[j][c] * qty[c];
+                    d += inv[j][c] * inv[j][c];
+                }
+                double rise = b * b / d;
                 if (rise <= least) {
                     least = rise;
-                    drop = k;
+                    drop = j;
                 }
             }
             if (drop < 0) {
                 break;
             }
-            int[] next = new int[active.length - 1];
-            for (int k = 0, m = 0; k < active.length; k++) {
-                if (k != drop) {
-                    next[m++] = active[k];
+            removeColumn(r, qty, m, drop);
+            int[] next = new int[m - 1];
+            for (int j = 0, c = 0; j < m; j++) {
+                if (j != drop) {
+                    next[c++] = active[j];
                 }
             }
             active = next;
         }
         return path;
+    }
+
+    /** Whether the leading {@code m x m} triangle has a diagonal entry negligible beside its largest. */
+    private static boolean singular(double[][] r, int m) {
+        double max = 0;
+        for (int i = 0; i < m; i++) {
+            max = Math.max(max, Math.abs(r[i][i]));
+        }
+        for (int i = 0; i < m; i++) {
+            if (!(Math.abs(r[i][i]) > SINGULAR * max)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Removes column {@code drop} of the leading {@code m x m} triangle {@code r} in place, restoring the triangle
+     * of the remaining columns (the leading {@code (m-1) x (m-1)} block) with Givens rotations, applied to
+     * {@code qty} too.
+     */
+    static void removeColumn(double[][] r, double[] qty, int m, int drop) {
+        for (int i = 0; i < m; i++) {
+            for (int j = drop; j < m - 1; j++) {
+                r[i][j] = r[i][j + 1];
+            }
+            r[i][m - 1] = 0;
+        }
+        for (int i = drop; i < m - 1; i++) {
+            double a = r[i][i];
+            double b = r[i + 1][i];
+            double h = Math.hypot(a, b);
+            if (h == 0) {
+                continue;
+            }
+            double c = a / h;
+            double s = b / h;
+            for (int j = i; j < m - 1; j++) {
+                double u = r[i][j];
+                double v = r[i + 1][j];
+                r[i][j] = c * u + s * v;
+                r[i + 1][j] = -s * u + c * v;
+            }
+            double u = qty[i];
+            double v = qty[i + 1];
+            qty[i] = c * u + s * v;
+            qty[i + 1] = -s * u + c * v;
+        }
+    }
+
+    /** The inverse of the leading {@code k x k} upper triangle of {@code r}. */
+    private static double[][] upperInverse(double[][] r, int k) {
+        double[][] inv = new double[k][k];
+        for (int j = k - 1; j >= 0; j--) {
+            inv[j][j] = 1.0 / r[j][j];
+            for (int c = j + 1; c < k; c++) {
+                double s = 0;
+                for (int l = j + 1; l <= c; l++) {
+                    s += r[j][l] * inv[l][c];
+                }
+                inv[j][c] = -s / r[j][j];
+            }
+        }
+        return inv;
     }
 
     /** The forward-selection path over {@code candidates}: subsets of sizes 1, 2, ..., at most {@code maxSize}. */
@@ -229,30 +318,6 @@ final class SparsePath {
             }
         }
         return new QRDecomposition(a, SINGULAR);
-    }
-
-    /** The diagonal of (R^T R)^-1 for the upper-left k x k block of R, by inverting the triangle. */
-    private static double[] inverseGramDiagonal(RealMatrix r, int k) {
-        double[][] inv = new double[k][k];
-        for (int j = k - 1; j >= 0; j--) {
-            inv[j][j] = 1.0 / r.getEntry(j, j);
-            for (int c = j + 1; c < k; c++) {
-                double s = 0;
-                for (int l = j + 1; l <= c; l++) {
-                    s += r.getEntry(j, l) * inv[l][c];
-                }
-                inv[j][c] = -s / r.getEntry(j, j);
-            }
-        }
-        double[] d = new double[k];
-        for (int j = 0; j < k; j++) {
-            double s = 0;
-            for (int c = j; c < k; c++) {
-                s += inv[j][c] * inv[j][c];
-            }
-            d[j] = s;
-        }
-        return d;
     }
 
     /** The column scaled to unit norm (a copy); null when it is zero or not finite. */

@@ -66,12 +66,14 @@ public final class TermRegression {
     /** The highest polynomial degree tried. */
     static final int MAX_DEGREE = 8;
     /** Ratios of polynomials are fitted for at most this many inputs. */
-    static final int MAX_RATIONAL_FEATURES = 3;
+    static final int MAX_RATIONAL_FEATURES = 5;
     /** Terms (monomials with the constant) of a ratio's numerator and of its denominator at most. */
-    static final int MAX_NUMERATOR_TERMS = 12;
+    static final int MAX_NUMERATOR_TERMS = 35;
     static final int MAX_DENOMINATOR_TERMS = 10;
     static final int MAX_NUMERATOR_DEGREE = 6;
     static final int MAX_DENOMINATOR_DEGREE = 4;
+    /** Pivots of a ratio's linearisation: the constant and the denominator's monomials up to this degree. */
+    static final int MAX_PIVOT_DEGREE = 2;
     /** A seed formula's terms larger than this are left out (they are the curve-fitting parts). */
     static final int MAX_SEED_TERM_SIZE = 25;
     /** Seed formulas used per run at most, in the order given. */
@@ -84,9 +86,27 @@ public final class TermRegression {
     static final int LM_ITERATIONS = 50;
     static final int LM_EVALUATIONS = 100;
 
+    /** Columns of the interactions' basis at most, as a multiple of {@link TermSettings#maxBasis()}. */
+    static final int INTERACTION_BASIS_FACTOR = 2;
+    /** Candidates of each target transform refined on the target's own scale when not exact, the most accurate. */
+    static final int REFINED_PER_TRANSFORM = 2;
+
     private final Dataset data;
     private final Dataset fitRows;
     private final TermSettings settings;
+    private final Primitives primitives;
+    /**
+     * Whether this fits a transformed target for another stage ({@link #transformed}): then no transform again, and
+     * no refinement or polishing, which the other stage does on the target's own scale for the candidates it keeps.
+     */
+    private final boolean inner;
+    /**
+     * The interactions' basis, fitted on the first run: the constant, the inputs, the library functions of the
+     * inputs, each input times each function of an input, each function of one input times each function of
+     * another; {@link #interactionGroups} ends its kinds.
+     */
+    private final List<Expr> interactions;
+    private final int[] interactionGroups;
     private final List<String> names;
     private final boolean canAdd;
     private final boolean canDivide;
@@ -109,9 +129,14 @@ public final class TermRegression {
     private boolean firstRunDone;
 
     public TermRegression(Dataset data, Primitives primitives, TermSettings settings) {
+        this(data, primitives, settings, false);
+    }
+
+    private TermRegression(Dataset data, Primitives primitives, TermSettings settings, boolean inner) {
         this.data = Objects.requireNonNull(data, "data");
         this.settings = Objects.requireNonNull(settings, "settings");
-        Objects.requireNonNull(primitives, "primitives");
+        this.primitives = Objects.requireNonNull(primitives, "primitives");
+        this.inner = inner;
         this.fitRows = data.evenlySpaced(MAX_FIT_ROWS);
         this.noisy = NoiseLevel.variance(data) > 0;
         this.names = data.names();
@@ -121,20 +146,24 @@ public final class TermRegression {
         boolean canMultiply = ops.contains(BinaryOp.MUL);
         List<Expr> basis = new ArrayList<>();
         basis.add(new Const(1));
-        int degree = canMultiply ? degreeFor(names.size(), MAX_MONOMIALS, MAX_DEGREE) : 1;
-        basis.addAll(monomials(names, 1, degree));
-        this.functionsStart = basis.size();
+        List<Expr> functions = new ArrayList<>();
+        List<Integer> functionInput = new ArrayList<>();
         for (UnaryOp f : primitives.functions()) {
             if (f == UnaryOp.NEG) {
                 continue;
             }
-            for (String v : names) {
-                Expr t = new Unary(f, new Var(v));
+            for (int j = 0; j < names.size(); j++) {
+                Expr t = new Unary(f, new Var(names.get(j)));
                 if (!Singularities.inside(t, fitRows)) {
-                    basis.add(t);
+                    functions.add(t);
+                    functionInput.add(j);
                 }
             }
         }
+        int degree = canMultiply ? degreeFor(names.size(), MAX_MONOMIALS, MAX_DEGREE) : 1;
+        basis.addAll(monomials(names, 1, degree));
+        this.functionsStart = basis.size();
+        basis.addAll(functions);
         this.functionsEnd = basis.size();
         PowerLaw fit = PowerLaw.fit(fitRows);
         this.powerLaw = fit == null ? null : fit.formula(names);
@@ -143,6 +172,33 @@ public final class TermRegression {
             basis.add(law);
         }
         this.fixedBasis = List.copyOf(basis);
+        List<Expr> inter = new ArrayList<>();
+        inter.add(new Const(1));
+        for (String v : names) {
+            inter.add(new Var(v));
+        }
+        inter.addAll(functions);
+        int simple = inter.size();
+        if (canMultiply) {
+            for (String v : names) {
+                for (Expr f : functions) {
+                    inter.add(Expr.mul(new Var(v), f));
+                }
+            }
+        }
+        int products = inter.size();
+        if (canMultiply) {
+            for (int a = 0; a < functions.size(); a++) {
+                for (int b = a + 1; b < functions.size(); b++) {
+                    if (!functionInput.get(a).equals(functionInput.get(b)) || names.size() == 1) {
+                        inter.add(Expr.mul(functions.get(a), functions.get(b)));
+                    }
+                }
+            }
+        }
+        int cap = INTERACTION_BASIS_FACTOR * settings.maxBasis() + 1;
+        this.interactions = canMultiply && settings.interactions() ? List.copyOf(inter.subList(0, Math.min(cap, inter.size()))) : List.of();
+        this.interactionGroups = new int[] {simple, products, interactions.size()};
     }
 
     /**
@@ -179,26 +235,79 @@ public final class TermRegression {
         if (basis.size() > settings.maxBasis() + 1) {
             basis = basis.subList(0, settings.maxBasis() + 1);
         }
-        out.addAll(sums(basis, stop));
+        out.addAll(sums(basis, new int[] {functionsStart, functionsEnd, fixedBasis.size(), basis.size()}, stop));
         if (first) {
+            if (!interactions.isEmpty() && !stop.getAsBoolean()) {
+                out.addAll(sums(interactions, interactionGroups, stop));
+            }
             if (canDivide && names.size() <= MAX_RATIONAL_FEATURES) {
                 out.addAll(ratios(stop));
             }
             if (powerLaw != null && !stop.getAsBoolean()) {
-                out.add(finish(exact(powerLaw) ? powerLaw : refiner.fit(powerLaw, data, stop).expression(), stop));
+                out.add(finish(exact(powerLaw) || inner ? powerLaw : refiner.fit(powerLaw, data, stop).expression(),
+                        stop));
+            }
+            if (settings.transforms() && !inner) {
+                out.addAll(transformed(stop));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The first run's candidates for each transformed target ({@link TargetTransform}) the library can invert, read
+     * back on the target's scale: those exact there as they are, the {@value #REFINED_PER_TRANSFORM} most accurate
+     * others of each transform refined by Levenberg-Marquardt on the target itself (the transform weighs the rows
+     * unevenly).
+     */
+    private List<Expr> transformed(BooleanSupplier stop) {
+        double[] y = data.y();
+        double sign = TargetTransform.sign(y);
+        List<Expr> out = new ArrayList<>();
+        for (TargetTransform h : TargetTransform.values()) {
+            if (stop.getAsBoolean()) {
+                break;
+            }
+            if (!h.available(primitives) || !h.applies(y)) {
+                continue;
+            }
+            double[] z = h.apply(y);
+            if (!Arrays.stream(z).allMatch(Double::isFinite) || !(Metrics.variance(z) > 0)) {
+                continue;
+            }
+            TermRegression inner = new TermRegression(data.withTarget(z), primitives, settings, true);
+            List<Expr> near = new ArrayList<>();
+            List<Double> error = new ArrayList<>();
+            for (Expr t : inner.run(List.of(), stop)) {
+                Expr e = Simplifier.simplify(h.inverse(t, sign, data));
+                double mse = Metrics.mse(Evaluator.evaluate(e, data), y);
+                if (!Double.isFinite(mse)) {
+                    continue;
+                }
+                if (mse <= EXACT_NMSE * Metrics.variance(y)) {
+                    out.add(finish(e, stop));
+                } else {
+                    near.add(e);
+                    error.add(mse);
+                }
+            }
+            Integer[] order = new Integer[near.size()];
+            Arrays.setAll(order, k -> k);
+            Arrays.sort(order, (a, b) -> Double.compare(error.get(a), error.get(b)));
+            for (int k = 0; k < Math.min(REFINED_PER_TRANSFORM, order.length) && !stop.getAsBoolean(); k++) {
+                out.add(finish(refiner.fit(near.get(order[k]), data, stop).expression(), stop));
             }
         }
         return out;
     }
 
     /** One candidate per path subset: the sums of basis terms with least-squares coefficients. */
-    private List<Expr> sums(List<Expr> basis, BooleanSupplier stop) {
+    private List<Expr> sums(List<Expr> basis, int[] groups, BooleanSupplier stop) {
         double[][] cols = columns(basis, fitRows);
         double[] y = fitRows.y();
         int[] kept = SparsePath.independent(cols, cols.length);
         List<Expr> out = new ArrayList<>();
         Map<Expr, double[]> allRows = new HashMap<>();
-        int[] groups = {functionsStart, functionsEnd, fixedBasis.size(), basis.size()};
         for (int[] subset : subsets(cols, y, kept, groups)) {
             if (stop.getAsBoolean()) {
                 break;
@@ -222,7 +331,12 @@ public final class TermRegression {
         return out;
     }
 
-    /** Ratios of polynomials {@code P/(1+Q)}, from the linearised fit {@code y = P - y*Q}, refined. */
+    /**
+     * Ratios of polynomials {@code P/(m + Q)}, from the linearised fit {@code y*m = P - y*Q}, where the pivot
+     * {@code m}, the denominator's term of coefficient 1, is the constant (the ratios refined when not exact) or,
+     * for laws whose denominator has no constant ({@code (a*x + b*y)/(x + y)}), one of the denominator's monomials
+     * of degree 1 or 2 (only the exact ratios kept: a pivot's linearisation weighs the rows by it).
+     */
     private List<Expr> ratios(BooleanSupplier stop) {
         int d = names.size();
         int dp = degreeFor(d, MAX_NUMERATOR_TERMS - 1, MAX_NUMERATOR_DEGREE);
@@ -233,26 +347,51 @@ public final class TermRegression {
         List<Expr> numerator = new ArrayList<>();
         numerator.add(new Const(1));
         numerator.addAll(monomials(names, 1, dp));
-        List<Expr> denominator = monomials(names, 1, dq);
-        List<Expr> all = new ArrayList<>(numerator);
-        all.addAll(denominator);
-        double[][] cols = columns(all, fitRows);
+        List<Expr> denominator = new ArrayList<>();
+        denominator.add(new Const(1));
+        denominator.addAll(monomials(names, 1, dq));
+        int pivots = Math.min(denominator.size(), 1 + (int) monomialCount(d, Math.min(dq, MAX_PIVOT_DEGREE)));
+        double[][] numeratorCols = columns(numerator, fitRows);
+        double[][] denominatorCols = columns(denominator, fitRows);
+        List<Expr> out = new ArrayList<>();
+        for (int pivot = 0; pivot < pivots && !stop.getAsBoolean(); pivot++) {
+            out.addAll(ratios(numerator, numeratorCols, denominator, denominatorCols, pivot, stop));
+        }
+        return out;
+    }
+
+    /** The ratios with one pivot ({@link #ratios(BooleanSupplier)}). */
+    private List<Expr> ratios(List<Expr> numerator, double[][] numeratorCols, List<Expr> denominator,
+                              double[][] denominatorCols, int pivot, BooleanSupplier stop) {
         double[] y = fitRows.y();
-        for (int k = numerator.size(); k < cols.length; k++) {
-            for (int i = 0; i < y.length; i++) {
-                cols[k][i] *= -y[i];
+        List<Expr> all = new ArrayList<>(numerator);
+        List<double[]> colList = new ArrayList<>(Arrays.asList(numeratorCols));
+        for (int k = 0; k < denominator.size(); k++) {
+            if (k == pivot) {
+                continue;
             }
+            all.add(denominator.get(k));
+            double[] c = new double[y.length];
+            for (int i = 0; i < y.length; i++) {
+                c[i] = -y[i] * denominatorCols[k][i];
+            }
+            colList.add(c);
+        }
+        double[][] cols = colList.toArray(new double[0][]);
+        double[] target = new double[y.length];
+        for (int i = 0; i < y.length; i++) {
+            target[i] = y[i] * denominatorCols[pivot][i];
         }
         int[] kept = SparsePath.independent(cols, cols.length);
         List<Expr> out = new ArrayList<>();
-        for (int[] subset : subsets(cols, y, kept, new int[] {cols.length})) {
+        for (int[] subset : subsets(cols, target, kept, new int[] {cols.length})) {
             if (stop.getAsBoolean()) {
                 break;
             }
-            if (subset[subset.length - 1] < numerator.size()) {
+            if (pivot == 0 && subset[subset.length - 1] < numerator.size()) {
                 continue; // no denominator term: a polynomial, a candidate of the sums already
             }
-            double[] c = SparsePath.fit(cols, subset, y);
+            double[] c = SparsePath.fit(cols, subset, target);
             if (c == null) {
                 continue;
             }
@@ -260,7 +399,7 @@ public final class TermRegression {
             List<Double> pCoef = new ArrayList<>();
             List<Expr> qTerms = new ArrayList<>();
             List<Double> qCoef = new ArrayList<>();
-            qTerms.add(new Const(1));
+            qTerms.add(denominator.get(pivot));
             qCoef.add(1.0);
             for (int k = 0; k < subset.length; k++) {
                 if (subset[k] < numerator.size()) {
@@ -276,8 +415,11 @@ public final class TermRegression {
             }
             Expr ratio = Simplifier.simplify(
                     Expr.div(linearCombination(pTerms, unbox(pCoef)), linearCombination(qTerms, unbox(qCoef))));
-            out.add(finish(exact(ratio) ? ratio : unitDenominator(refiner.fit(ratio, data, stop).expression()),
-                    stop));
+            if (exact(ratio) || inner && pivot == 0) {
+                out.add(finish(ratio, stop));
+            } else if (pivot == 0) {
+                out.add(finish(unitDenominator(refiner.fit(ratio, data, stop).expression()), stop));
+            }
         }
         return out;
     }
@@ -425,6 +567,9 @@ public final class TermRegression {
     /** Simplified, polished, simplified again. */
     private Expr finish(Expr e, BooleanSupplier stop) {
         Expr s = Simplifier.simplify(e);
+        if (inner) {
+            return s;
+        }
         return Simplifier.simplify(polisher.polish(s, data, stop));
     }
 

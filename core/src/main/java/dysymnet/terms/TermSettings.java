@@ -10,8 +10,12 @@ package dysymnet.terms;
  * @param maxBasis terms of the basis at most (simplest first: monomials, functions of inputs, then the formulas'
  *                 terms)
  * @param maxTerms terms of one candidate at most (the constant term counts as one)
+ * @param interactions whether the first run also fits a basis of products: each input times each function of an
+ *                     input, functions of two inputs multiplied
+ * @param transforms   whether the first run also fits transformed targets ({@code log y}, {@code 1/y},
+ *                     {@code y^2}, {@code exp y}, {@code sin y}) whose inverse the library can write
  */
-public record TermSettings(boolean enabled, int maxBasis, int maxTerms) {
+public record TermSettings(boolean enabled, int maxBasis, int maxTerms, boolean interactions, boolean transforms) {
 
     /**
      * Room for a degree-8 polynomial in one input, degree 4 in three, the library's functions of each input and some
@@ -44,7 +48,8 @@ public record TermSettings(boolean enabled, int maxBasis, int maxTerms) {
     }
 
     public Builder toBuilder() {
-        return new Builder().enabled(enabled).maxBasis(maxBasis).maxTerms(maxTerms);
+        return new Builder().enabled(enabled).maxBasis(maxBasis).maxTerms(maxTerms).interactions(interactions)
+                .transforms(transforms);
     }
 
     /** Builder of {@link TermSettings}, starting from the defaults. */
@@ -52,6 +57,8 @@ public record TermSettings(boolean enabled, int maxBasis, int maxTerms) {
         private boolean enabled = true;
         private int maxBasis = DEFAULT_MAX_BASIS;
         private int maxTerms = DEFAULT_MAX_TERMS;
+        private boolean interactions = true;
+        private boolean transforms = true;
 
         private Builder() {
         }
@@ -71,8 +78,18 @@ public record TermSettings(boolean enabled, int maxBasis, int maxTerms) {
             return this;
         }
 
+        public Builder interactions(boolean v) {
+            interactions = v;
+            return this;
+        }
+
+        public Builder transforms(boolean v) {
+            transforms = v;
+            return this;
+        }
+
         public TermSettings build() {
-            return new TermSettings(enabled, maxBasis, maxTerms);
+            return new TermSettings(enabled, maxBasis, maxTerms, interactions, transforms);
         }
     }
 }

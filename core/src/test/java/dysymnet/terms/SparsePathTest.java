@@ -69,6 +69,52 @@ class SparsePathTest {
         });
     }
 
+    /** The residual sum of squares of the least-squares fit on a subset. */
+    static double rss(double[][] cols, int[] subset, double[] y) {
+        double[] b = SparsePath.fit(cols, subset, y);
+        double s = 0;
+        for (int i = 0; i < y.length; i++) {
+            double p = 0;
+            for (int k = 0; k < subset.length; k++) {
+                p += b[k] * cols[subset[k]][i];
+            }
+            s += (y[i] - p) * (y[i] - p);
+        }
+        return s;
+    }
+
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void eachBackwardStepDropsTheColumnWhoseRemovalRaisesTheResidualLeast(long seed) {
+        Case c = draw(seed, 50, 12);
+        SplittableRandom r = Gen.rng(seed + 1000);
+        double[] y = c.y().clone();
+        for (int i = 0; i < y.length; i++) {
+            y[i] += r.nextGaussian(); // not exact: every removal raises the residual
+        }
+        Gen.check(seed, c, () -> {
+            int[] all = SparsePath.independent(c.cols(), 100);
+            List<int[]> path = SparsePath.backward(c.cols(), y, all);
+            assertEquals(all.length, path.size());
+            for (int step = 0; step + 1 < path.size(); step++) {
+                int[] active = path.get(step);
+                double least = Double.POSITIVE_INFINITY;
+                int[] best = null;
+                for (int drop = 0; drop < active.length; drop++) {
+                    final int d = drop;
+                    int[] rest = IntStream.range(0, active.length).filter(k -> k != d).map(k -> active[k])
+                            .toArray();
+                    double v = rss(c.cols(), rest, y);
+                    if (v < least) {
+                        least = v;
+                        best = rest;
+                    }
+                }
+                assertArrayEquals(best, path.get(step + 1), "step " + step);
+            }
+        });
+    }
+
     @ParameterizedTest
     @MethodSource("seeds")
     void forwardSelectionWorksWithMoreColumnsThanRows(long seed) {

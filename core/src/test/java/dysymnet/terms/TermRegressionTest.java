@@ -153,6 +153,64 @@ class TermRegressionTest {
         assertTrue(found.complexity() <= 13, "found " + found);
     }
 
+    /**
+     * A random law that is a sum of simple terms only after a transform of the target: {@code exp} of a polynomial,
+     * the reciprocal of a positive sum, the square root of a positive polynomial, {@code log} of a positive
+     * polynomial, in one or two inputs on a positive box.
+     */
+    static String randomTransformedLaw(SplittableRandom r) {
+        String x = "x";
+        String a = String.valueOf(1 + r.nextInt(4));
+        String b = String.valueOf(Math.round(r.nextDouble(0.2, 2) * 10) / 10.0);
+        String sum = switch (r.nextInt(3)) {
+            case 0 -> a + "*x^2 + " + b;
+            case 1 -> a + "*x*y + " + b + "*y^2 + 1";
+            default -> a + "*x^3 + " + b + "*y";
+        };
+        return switch (r.nextInt(4)) {
+            case 0 -> "exp(-" + b + "*" + x + "^2 + 0.5*y)";
+            case 1 -> "1/(" + sum + ")";
+            case 2 -> "sqrt(" + sum + ")";
+            default -> "log(" + sum + ")";
+        };
+    }
+
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void aLawThatIsASumOnlyAfterATransformOfTheTargetComesBackExact(long seed) {
+        SplittableRandom r = Gen.rng(seed);
+        String law = randomTransformedLaw(r);
+        Dataset d = data(law, List.of("x", "y"), 60, 0.5, 2, seed);
+        List<Operator> ops = withDivision();
+        ops.add(Operator.SQRT);
+        Gen.check(seed, law, () -> {
+            Primitives p = Primitives.of(ops, d.names());
+            Expr found = smallestExact(new TermRegression(d, p, TermSettings.defaults()).run(List.of(), () -> false),
+                    d);
+            assertTrue(found != null, "no exact formula");
+            assertTrue(found.complexity() <= Parser.parse(law).complexity() + 4, "found " + found);
+            TermSettings off = TermSettings.builder().transforms(false).build();
+            // (a reciprocal of a sum is a ratio of polynomials: found without the transforms too)
+            assertTrue(law.startsWith("1/") || smallestExact(new TermRegression(d, p, off).run(List.of(), () -> false), d) == null,
+                    "exact without the transforms");
+        });
+    }
+
+    @Test
+    void productsOfAnInputAndAFunctionOfAnInputAndOfTwoFunctionsComeBackExact() {
+        for (String law : List.of("2*sin(x)*cos(y) + x", "x*exp(y) - 1.5*y*cos(x)", "x*sin(x) + 0.5")) {
+            List<String> vars = law.contains("y") ? List.of("x", "y") : List.of("x");
+            Dataset d = data(law, vars, 60, -2, 2, 11);
+            Primitives p = Primitives.of(SearchSpace.PAPER_OPERATORS, d.names());
+            Expr found = smallestExact(new TermRegression(d, p, TermSettings.defaults()).run(List.of(), () -> false),
+                    d);
+            assertEquals(Simplifier.simplify(Parser.parse(law)), found, law);
+            TermSettings off = TermSettings.builder().interactions(false).transforms(false).build();
+            assertTrue(smallestExact(new TermRegression(d, p, off).run(List.of(), () -> false), d) == null,
+                    law + ": exact without the products");
+        }
+    }
+
     @Test
     void theTermsOfTheSeedsAreSummedWithNewCoefficients() {
         String law = "2*sin(1.3*x + y) - 0.5*sin(1.3*x - y)";
