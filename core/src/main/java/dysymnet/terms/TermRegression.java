@@ -61,7 +61,9 @@ import java.util.function.BooleanSupplier;
  *       {@code sqrt(fit)}, ...: {@code exp(-x^2/2)/sqrt(2*pi)}, {@code x^y = exp(y*log(x))},
  *       {@code log(x + 1) + log(x^2 + 1) = log(x^3 + x^2 + x + 1)}, {@code m/sqrt(1 - v^2/c^2)}. Those exact on the
  *       target's scale are candidates; of the others the {@value #REFINED_PER_TRANSFORM} most accurate of each
- *       transform are refined on the target itself.</li>
+ *       transform are refined on the target itself;</li>
+ *   <li><em>separable power factors</em> ({@link #separated}): the target divided by a power of the inputs that enter
+ *       it as a power, fitted with the transforms.</li>
  * </ul>
  * Columns that are (numerically) linear combinations of simpler ones are left out, and so are terms with a pole or a
  * log singularity inside the data's box ({@link Singularities}). Two paths of subsets ({@link SparsePath}: backward
@@ -105,6 +107,8 @@ public final class TermRegression {
 
     /** Columns of the interactions' basis at most, as a multiple of {@link TermSettings#maxBasis()}. */
     static final int INTERACTION_BASIS_FACTOR = 2;
+    /** Smallest candidates of a derived target refined besides those of lowest BIC ({@link #kept}). */
+    static final int REFINED_SMALLEST = 4;
     /** A power-law exponent within this of a half-integer marks its input as a separable factor. */
     static final double SEPARABLE_EXPONENT = 0.05;
     /** Candidates of each target transform refined on the target's own scale when not exact, the most accurate. */
@@ -314,7 +318,7 @@ public final class TermRegression {
             List<Expr> back = new ArrayList<>();
             for (Expr t : new TermRegression(data.withTarget(z), primitives, settings, Role.TRANSFORMED)
                     .run(List.of(), stop)) {
-                back.add(Simplifier.simplify(h.inverse(t, sign, data)));
+                back.add(h.inverse(t, sign, data));
             }
             out.addAll(kept(back, stop));
         }
@@ -346,41 +350,58 @@ public final class TermRegression {
         }
         List<Expr> back = new ArrayList<>();
         for (Expr t : new TermRegression(data.withTarget(z), primitives, settings, Role.FACTOR).run(List.of(), stop)) {
-            back.add(Simplifier.simplify(Expr.mul(factor, t)));
+            back.add(Expr.mul(factor, t));
         }
         return kept(back, stop);
     }
 
     /**
-     * Of the candidates of a derived target read back on the target's scale: those exact there, finished, and the
-     * {@value #REFINED_PER_TRANSFORM} most accurate others refined by Levenberg-Marquardt on the target itself (the
-     * derivation weighs the rows unevenly); all of them as they are in a derived fit.
+     * Of the candidates of a derived target read back on the target's scale (or with inner constants to refine):
+     * those exact there, finished, and the {@value #REFINED_PER_TRANSFORM} others of the lowest BIC (few constants
+     * for their error: a small sum whose inner constants are off beats a large one that curve-fits) refined by
+     * Levenberg-Marquardt on the target itself; all of them as they are in a derived fit.
      */
     private List<Expr> kept(List<Expr> candidates, BooleanSupplier stop) {
         if (inner) {
             return candidates;
         }
         double[] y = data.y();
+        double variance = Metrics.variance(y);
         List<Expr> out = new ArrayList<>();
         List<Expr> near = new ArrayList<>();
-        List<Double> error = new ArrayList<>();
+        List<Double> score = new ArrayList<>();
+        int n = y.length;
         for (Expr e : candidates) {
             double mse = Metrics.mse(Evaluator.evaluate(e, data), y);
             if (!Double.isFinite(mse)) {
                 continue;
             }
-            if (mse <= EXACT_NMSE * Metrics.variance(y)) {
+            if (mse <= EXACT_NMSE * variance) {
                 out.add(finish(e, stop));
             } else {
+                int[] constants = {0};
+                e.forEach(node -> constants[0] += node instanceof Const ? 1 : 0);
                 near.add(e);
-                error.add(mse);
+                score.add(n * Math.log(mse / variance) + constants[0] * Math.log(n));
             }
         }
         Integer[] order = new Integer[near.size()];
         Arrays.setAll(order, k -> k);
-        Arrays.sort(order, (a, b) -> Double.compare(error.get(a), error.get(b)));
-        for (int k = 0; k < Math.min(REFINED_PER_TRANSFORM, order.length) && !stop.getAsBoolean(); k++) {
-            out.add(finish(refiner.fit(near.get(order[k]), data, stop).expression(), stop));
+        Arrays.sort(order, (a, b) -> Double.compare(score.get(a), score.get(b)));
+        Set<Integer> refined = new LinkedHashSet<>();
+        for (int k = 0; k < Math.min(REFINED_PER_TRANSFORM, order.length); k++) {
+            refined.add(order[k]);
+        }
+        // and the smallest: a law's few terms whose constants a refit on the target's scale may still set right
+        Arrays.sort(order, (a, b) -> Integer.compare(near.get(a).complexity(), near.get(b).complexity()));
+        for (int k = 0; k < Math.min(REFINED_SMALLEST, order.length); k++) {
+            refined.add(order[k]);
+        }
+        for (int k : refined) {
+            if (stop.getAsBoolean()) {
+                break;
+            }
+            out.add(finish(refiner.fit(near.get(k), data, stop).expression(), stop));
         }
         return out;
     }
