@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * Formulas that are sums of simple terms, found by sparse linear least squares: a law linear in its coefficients
@@ -241,14 +242,27 @@ public final class TermRegression {
     }
 
     /**
-     * One run: the candidates of the basis with {@code seeds}' terms (and, on the first run, the ratios and the power
-     * law). Empty when the library cannot add, when the seeds bring no new term, or once {@code stop} says so.
+     * One run: the candidates of the basis with {@code seeds}' terms (and, on the first run, the other families).
+     * Empty when the library cannot add, when the seeds bring no new term, or once {@code stop} says so.
      */
     public List<Expr> run(List<Expr> seeds, BooleanSupplier stop) {
+        List<Expr> out = new ArrayList<>();
+        run(seeds, stop, out::addAll);
+        return out;
+    }
+
+    /**
+     * {@link #run(List, BooleanSupplier)} handing each family's candidates to {@code sink} as they come, cheapest
+     * family first (the sums of the basis, the power law, the products, the ratios, each transformed target, the
+     * separable factors), so that a caller whose {@code stop} says a law is found ends the run there: a polynomial
+     * law comes back in the time of the first family.
+     */
+    public void run(List<Expr> seeds, BooleanSupplier stop, Consumer<List<Expr>> sink) {
         Objects.requireNonNull(seeds, "seeds");
         Objects.requireNonNull(stop, "stop");
+        Objects.requireNonNull(sink, "sink");
         if (!canAdd) {
-            return List.of();
+            return;
         }
         Set<Expr> seedTerms = new LinkedHashSet<>();
         for (Expr s : noisy ? List.<Expr>of() : seeds.subList(0, Math.min(seeds.size(), MAX_SEEDS))) {
@@ -257,11 +271,10 @@ public final class TermRegression {
         seedTerms.removeAll(fixedBasis);
         boolean first = !firstRunDone;
         if (!first && seedTerms.equals(lastSeedTerms)) {
-            return List.of();
+            return;
         }
         firstRunDone = true;
         lastSeedTerms = seedTerms;
-        List<Expr> out = new ArrayList<>();
         List<Expr> basis = new ArrayList<>(fixedBasis);
         for (Expr t : seedTerms) {
             if (basis.size() >= settings.maxBasis() + 1) {
@@ -274,36 +287,35 @@ public final class TermRegression {
         if (basis.size() > settings.maxBasis() + 1) {
             basis = basis.subList(0, settings.maxBasis() + 1);
         }
-        out.addAll(sums(basis, new int[] {functionsStart, functionsEnd, fixedBasis.size(), basis.size()}, stop));
-        if (first) {
-            if (!interactions.isEmpty() && !stop.getAsBoolean()) {
-                out.addAll(sums(interactions, interactionGroups, stop));
-            }
-            if (canDivide && names.size() <= MAX_RATIONAL_FEATURES) {
-                out.addAll(ratios(stop));
-            }
-            if (powerLaw != null && !stop.getAsBoolean()) {
-                out.add(finish(exact(powerLaw) || inner ? powerLaw : refiner.fit(powerLaw, data, stop).expression(),
-                        stop));
-            }
-            if (settings.transforms() && role != Role.TRANSFORMED) {
-                out.addAll(transformed(stop));
-            }
-            if (settings.transforms() && role == Role.SEARCH) {
-                out.addAll(separated(stop));
-            }
+        sink.accept(sums(basis, new int[] {functionsStart, functionsEnd, fixedBasis.size(), basis.size()}, stop));
+        if (!first) {
+            return;
         }
-        return out;
+        if (powerLaw != null && !stop.getAsBoolean()) {
+            sink.accept(List.of(finish(exact(powerLaw) || inner ? powerLaw
+                    : refiner.fit(powerLaw, data, stop).expression(), stop)));
+        }
+        if (!interactions.isEmpty() && !stop.getAsBoolean()) {
+            sink.accept(sums(interactions, interactionGroups, stop));
+        }
+        if (canDivide && names.size() <= MAX_RATIONAL_FEATURES && !stop.getAsBoolean()) {
+            sink.accept(ratios(stop));
+        }
+        if (settings.transforms() && role != Role.TRANSFORMED) {
+            transformed(stop, sink);
+        }
+        if (settings.transforms() && role == Role.SEARCH && !stop.getAsBoolean()) {
+            sink.accept(separated(stop));
+        }
     }
 
     /**
      * The first run's candidates for each transformed target ({@link TargetTransform}) the library can invert, read
      * back on the target's scale ({@link #kept}).
      */
-    private List<Expr> transformed(BooleanSupplier stop) {
+    private void transformed(BooleanSupplier stop, Consumer<List<Expr>> sink) {
         double[] y = data.y();
         double sign = TargetTransform.sign(y);
-        List<Expr> out = new ArrayList<>();
         for (TargetTransform h : TargetTransform.values()) {
             if (stop.getAsBoolean()) {
                 break;
@@ -320,9 +332,8 @@ public final class TermRegression {
                     .run(List.of(), stop)) {
                 back.add(h.inverse(t, sign, data));
             }
-            out.addAll(kept(back, stop));
+            sink.accept(kept(back, stop));
         }
-        return out;
     }
 
     /**

@@ -239,6 +239,18 @@ class TermRegressionTest {
     }
 
     @Test
+    void aRunHandsOverTheBasisSumsFirstAndEndsThereWhenItsCallerStops() {
+        Dataset d = data("x^3 + x^2 + x", List.of("x"), 40, -1, 1, 13);
+        List<List<Expr>> batches = new ArrayList<>();
+        stage(d, withDivision()).run(List.of(), () -> !batches.isEmpty(), batches::add);
+        assertEquals(1, batches.size());
+        assertTrue(smallestExact(batches.get(0), d) != null, "the first batch holds the law");
+        List<List<Expr>> all = new ArrayList<>();
+        stage(d, withDivision()).run(List.of(), () -> false, all::add);
+        assertTrue(all.size() > 3, "the first run has more families: " + all.size());
+    }
+
+    @Test
     void theTermsOfTheSeedsAreSummedWithNewCoefficients() {
         String law = "2*sin(1.3*x + y) - 0.5*sin(1.3*x - y)";
         Dataset d = data(law, List.of("x", "y"), 60, -2, 2, 7);
