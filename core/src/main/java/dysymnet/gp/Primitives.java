@@ -1,10 +1,12 @@
 package dysymnet.gp;
 
 import dysymnet.expr.Binary;
+import dysymnet.expr.BinaryFunction;
 import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
+import dysymnet.expr.UnaryFunction;
 import dysymnet.expr.UnaryOp;
 import dysymnet.expr.Var;
 import dysymnet.net.Operator;
@@ -19,12 +21,12 @@ import java.util.Objects;
  * the user did not allow.
  */
 public final class Primitives {
-    private final List<UnaryOp> functions;
+    private final List<UnaryFunction> functions;
     private final List<Integer> powers;
-    private final List<BinaryOp> binaries;
+    private final List<BinaryFunction> binaries;
     private final List<String> variables;
 
-    private Primitives(List<UnaryOp> functions, List<Integer> powers, List<BinaryOp> binaries,
+    private Primitives(List<UnaryFunction> functions, List<Integer> powers, List<BinaryFunction> binaries,
                        List<String> variables) {
         this.functions = List.copyOf(functions);
         this.powers = List.copyOf(powers);
@@ -39,9 +41,9 @@ public final class Primitives {
     public static Primitives of(List<Operator> operators, List<String> variables) {
         Objects.requireNonNull(operators, "operators");
         Objects.requireNonNull(variables, "variables");
-        List<UnaryOp> f = new ArrayList<>();
+        List<UnaryFunction> f = new ArrayList<>();
         List<Integer> p = new ArrayList<>();
-        List<BinaryOp> b = new ArrayList<>();
+        List<BinaryFunction> b = new ArrayList<>();
         for (Operator op : operators) {
             if (op.isBinary()) {
                 b.add(op.binaryOp());
@@ -58,7 +60,7 @@ public final class Primitives {
         return variables;
     }
 
-    public List<UnaryOp> functions() {
+    public List<UnaryFunction> functions() {
         return functions;
     }
 
@@ -66,7 +68,7 @@ public final class Primitives {
         return powers;
     }
 
-    public List<BinaryOp> binaries() {
+    public List<BinaryFunction> binaries() {
         return binaries;
     }
 

@@ -1,7 +1,7 @@
 package dysymnet.gp;
 
 import dysymnet.expr.Binary;
-import dysymnet.expr.BinaryOp;
+import dysymnet.expr.BinaryFunction;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
@@ -166,7 +166,7 @@ public final class Variation {
             m = prim.unaryCount() == 0 ? arg : prim.unary(rng.nextInt(prim.unaryCount()), arg);
         } else {
             Binary b = (Binary) n;
-            List<BinaryOp> ops = prim.binaries();
+            List<BinaryFunction> ops = prim.binaries();
             m = ops.isEmpty() ? b.left() : new Binary(ops.get(rng.nextInt(ops.size())), b.left(), b.right());
         }
         Expr child = Trees.replace(a, i, m);

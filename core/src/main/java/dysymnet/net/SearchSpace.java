@@ -2,7 +2,7 @@ package dysymnet.net;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -101,13 +101,17 @@ public record SearchSpace(List<Operator> operators, List<Integer> layers, List<I
         if (ops == null || ops.isEmpty()) {
             throw new IllegalArgumentException("operators must not be empty");
         }
-        Set<Operator> seen = EnumSet.noneOf(Operator.class);
+        Set<Operator> seen = new HashSet<>();
+        Set<String> labels = new HashSet<>();
         for (Operator op : ops) {
             if (op == null) {
                 throw new IllegalArgumentException("operators must not contain null");
             }
             if (!seen.add(op)) {
                 throw new IllegalArgumentException("operators: duplicate operator " + op.label());
+            }
+            if (!labels.add(op.label())) {
+                throw new IllegalArgumentException("operators: two user functions are named " + op.label());
             }
         }
         return List.copyOf(ops);

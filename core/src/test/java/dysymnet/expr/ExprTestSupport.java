@@ -112,7 +112,7 @@ final class ExprTestSupport {
             double v = u.op().apply(a.value());
             double err = propagated(u.op().derivative(a.value()), a.error(), exactOperands) + U * Math.abs(v);
             double ea = a.error();
-            switch (u.op()) {
+            switch (u.op() instanceof UnaryOp op ? op : UnaryOp.NEG) {
                 case LOG:
                 case SQRT:
                     if (ea > 0 && ea >= 0.5 * Math.abs(a.value())) {
