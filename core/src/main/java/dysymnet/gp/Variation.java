@@ -46,9 +46,9 @@ public final class Variation {
         return maxDepth;
     }
 
-    /** Whether {@code e} is within the caps. */
+    /** Whether {@code e} is within the caps and keeps the nesting constraints. */
     public boolean fits(Expr e) {
-        return e.complexity() <= maxSize && Trees.depth(e) <= maxDepth;
+        return e.complexity() <= maxSize && Trees.depth(e) <= maxDepth && prim.nesting().allows(e);
     }
 
     /** A random leaf: a variable, or a constant (mostly a small integer). */
