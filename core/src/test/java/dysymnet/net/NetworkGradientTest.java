@@ -72,6 +72,8 @@ class NetworkGradientTest {
     private static final Gen.Tally TALLY = new Gen.Tally();
     private static final AtomicLong PARAMETERS = new AtomicLong();
     private static final AtomicLong PARAMETERS_CHECKED = new AtomicLong();
+    /** Networks with a unit of a user-defined function (softplus, hypot) whose gradient was compared. */
+    private static final AtomicLong USER_NETWORKS = new AtomicLong();
 
     static LongStream seeds() {
         return Gen.seeds(150);
@@ -135,6 +137,9 @@ class NetworkGradientTest {
             }
             PARAMETERS.addAndGet(p.length);
             PARAMETERS_CHECKED.addAndGet(checked);
+            if (NetTestSupport.hasUserUnit(arch)) {
+                USER_NETWORKS.incrementAndGet();
+            }
         });
     }
 
@@ -142,6 +147,9 @@ class NetworkGradientTest {
     @AfterAll
     static void mostCasesWereChecked() {
         TALLY.assertCheckedShare("backwardMatchesFiniteDifferences", 0.75, 100); // measured 136 of 150
+        if (seeds().count() > 1) { // all the seeds ran, not one rerun with -Dgen.seed
+            assertTrue(USER_NETWORKS.get() >= 20, USER_NETWORKS.get() + " networks with user-function units compared");
+        }
         long all = PARAMETERS.get();
         if (all > 0) {
             assertTrue(PARAMETERS_CHECKED.get() >= 0.9 * all, // measured 2307 of 2315
