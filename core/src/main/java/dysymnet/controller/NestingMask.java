@@ -1,7 +1,6 @@
 package dysymnet.controller;
 
 import dysymnet.expr.NestingConstraints;
-import dysymnet.net.Architecture;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import java.util.List;
@@ -54,24 +53,5 @@ final class NestingMask {
     /** {@code below} with operator {@code o}'s function added. */
     long with(long below, int o) {
         return below | bit[o];
-    }
-
-    /** Whether the architecture keeps the space's constraints (for checks). */
-    static boolean allows(SearchSpace space, Architecture a) {
-        NestingMask m = new NestingMask(space);
-        List<Operator> ops = space.operators();
-        long below = 0;
-        for (Architecture.Layer layer : a.layers()) {
-            long here = below;
-            for (Operator op : layer.units()) {
-                int o = ops.indexOf(op);
-                if (o < 0 || !m.allowed(o, below)) {
-                    return false;
-                }
-                here = m.with(here, o);
-            }
-            below = here;
-        }
-        return true;
     }
 }

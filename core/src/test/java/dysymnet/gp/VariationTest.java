@@ -7,10 +7,18 @@ import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
+import dysymnet.expr.NestingConstraints;
+import dysymnet.expr.UnaryOp;
+import dysymnet.expr.UserFunction;
 import dysymnet.expr.Var;
 import dysymnet.net.Operator;
+import dysymnet.net.SearchSpace;
+import dysymnet.testing.Gen;
+import dysymnet.testing.UserFunctions;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -63,6 +71,77 @@ class VariationTest {
                 pop.set(rng.nextInt(pop.size()), c);
             }
         }
+    }
+
+    /** The names of the functions of {@code e} (built-in and user-defined), each once. */
+    private static Set<String> functions(Expr e) {
+        Set<String> out = new HashSet<>();
+        e.forEach(n -> {
+            if (n instanceof Unary u && u.op() != UnaryOp.NEG) {
+                out.add(u.op().symbol());
+            } else if (n instanceof Binary b && b.op() instanceof UserFunction f) {
+                out.add(f.name());
+            }
+        });
+        return out;
+    }
+
+    /** Whether no node whose function is {@code outer} has {@code inner} in its arguments, walked directly. */
+    private static boolean noneInside(Expr e, String outer, String inner) {
+        boolean[] ok = {true};
+        e.forEach(n -> {
+            if (n instanceof Unary u && u.op().symbol().equals(outer)) {
+                ok[0] &= !functions(u.arg()).contains(inner);
+            } else if (n instanceof Binary b && b.op().symbol().equals(outer)) {
+                ok[0] &= !functions(b.left()).contains(inner) && !functions(b.right()).contains(inner);
+            }
+        });
+        return ok[0];
+    }
+
+    /**
+     * With nesting constraints and user-defined functions in the library, every variation keeps the rules and uses
+     * the user functions like the others.
+     */
+    @Test
+    void variationKeepsNestingConstraintsAndUsesUserFunctions() {
+        SearchSpace space = SearchSpace.builder().operators(Operator.IDENTITY, Operator.EXP, Operator.SIN,
+                        Operator.SQUARE, Operator.ADD, Operator.MUL, Operator.of(UserFunctions.SOFTPLUS),
+                        Operator.of(UserFunctions.HYPOT))
+                .forbiddenNesting(NestingConstraints.of("exp:exp", "sin:exp", "softplus:softplus", "hypot:sin"))
+                .build();
+        Primitives prim = Primitives.of(space, List.of("x", "y"));
+        Variation v = new Variation(prim, 20, 7);
+        int[] used = new int[2];
+        for (long seed : Gen.seeds(10).toArray()) {
+            SplittableRandom rng = Gen.rng(seed);
+            List<Expr> pop = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                pop.add(v.ramped(rng, 5));
+            }
+            for (int round = 0; round < 600; round++) {
+                Expr a = pop.get(rng.nextInt(pop.size()));
+                Expr b = pop.get(rng.nextInt(pop.size()));
+                Expr c = switch (round % 5) {
+                    case 0 -> v.crossover(a, b, rng);
+                    case 1 -> v.subtreeMutation(a, rng);
+                    case 2 -> v.pointMutation(a, rng);
+                    case 3 -> v.hoist(a, rng);
+                    default -> v.shrink(a, rng);
+                };
+                Expr child = c;
+                Gen.check(seed, child, () -> {
+                    assertTrue(onlyPrimitives(child, prim), "only allowed operators");
+                    for (NestingConstraints.Rule r : space.forbiddenNesting().rules()) {
+                        assertTrue(noneInside(child, r.outer(), r.inner()), "keeps " + r);
+                    }
+                });
+                used[0] += functions(c).contains("softplus") ? 1 : 0;
+                used[1] += functions(c).contains("hypot") ? 1 : 0;
+                pop.set(rng.nextInt(pop.size()), c);
+            }
+        }
+        assertTrue(used[0] > 100 && used[1] > 100, "softplus in " + used[0] + ", hypot in " + used[1] + " children");
     }
 
     @Test
