@@ -24,15 +24,6 @@ public sealed interface BinaryFunction permits BinaryOp, UserFunction {
 
     /** The canonical order: the arithmetic operators in their declaration order, then user-defined ones by name. */
     static int compare(BinaryFunction a, BinaryFunction b) {
-        if (a instanceof BinaryOp x && b instanceof BinaryOp y) {
-            return x.compareTo(y);
-        }
-        if (a instanceof BinaryOp) {
-            return -1;
-        }
-        if (b instanceof BinaryOp) {
-            return 1;
-        }
-        return ((UserFunction) a).name().compareTo(((UserFunction) b).name());
+        return UserFunction.order(a, b);
     }
 }

@@ -34,15 +34,6 @@ public sealed interface UnaryFunction permits UnaryOp, UserFunction {
      * name.
      */
     static int compare(UnaryFunction a, UnaryFunction b) {
-        if (a instanceof UnaryOp x && b instanceof UnaryOp y) {
-            return x.compareTo(y);
-        }
-        if (a instanceof UnaryOp) {
-            return -1;
-        }
-        if (b instanceof UnaryOp) {
-            return 1;
-        }
-        return ((UserFunction) a).name().compareTo(((UserFunction) b).name());
+        return UserFunction.order(a, b);
     }
 }

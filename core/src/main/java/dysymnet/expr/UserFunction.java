@@ -253,6 +253,20 @@ public final class UserFunction implements UnaryFunction, BinaryFunction {
         return j < t.length() && (t.charAt(j) == ')' || t.charAt(j) == ',' || t.charAt(j) == '}');
     }
 
+    /**
+     * The canonical order of the operators of formula nodes, {@code a} and {@code b} both built in (constants of the
+     * same enum) or user functions: the built-in ones in their declaration order, then the user functions by name.
+     */
+    static int order(Object a, Object b) {
+        if (a instanceof Enum<?> x && b instanceof Enum<?> y) {
+            return Integer.compare(x.ordinal(), y.ordinal());
+        }
+        if (a instanceof Enum<?> || b instanceof Enum<?>) {
+            return a instanceof Enum<?> ? -1 : 1;
+        }
+        return ((UserFunction) a).name.compareTo(((UserFunction) b).name);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof UserFunction f && f.name.equals(name) && f.arity == arity;

@@ -6,14 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.data.Dataset;
-import dysymnet.expr.Binary;
 import dysymnet.expr.ComplexityWeights;
-import dysymnet.expr.Expr;
 import dysymnet.expr.NestingConstraints;
 import dysymnet.expr.Printer;
-import dysymnet.expr.Unary;
-import dysymnet.expr.UnaryOp;
-import dysymnet.expr.UserFunction;
 import dysymnet.gp.GpSettings;
 import dysymnet.net.Operator;
 import dysymnet.net.TrainConfig;
@@ -23,6 +18,7 @@ import dysymnet.search.Search;
 import dysymnet.search.SearchResult;
 import dysymnet.search.Settings;
 import dysymnet.testing.Gen;
+import dysymnet.testing.Nestings;
 import dysymnet.testing.UserFunctions;
 import java.lang.reflect.Method;
 import java.net.URL;
@@ -31,10 +27,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Assumptions;
@@ -69,32 +63,6 @@ class UserOperatorsSearchTest {
             y[i] = f.applyAsDouble(x[i][0], x[i][1]);
         }
         return new Dataset(List.of("x", "y"), cols, y);
-    }
-
-    /** The function names of a formula (built-in and user-defined), each once. */
-    private static Set<String> functions(Expr e) {
-        Set<String> out = new HashSet<>();
-        e.forEach(n -> {
-            if (n instanceof Unary u && u.op() != UnaryOp.NEG) {
-                out.add(u.op().symbol());
-            } else if (n instanceof Binary b && b.op() instanceof UserFunction f) {
-                out.add(f.name());
-            }
-        });
-        return out;
-    }
-
-    /** Whether some node of function {@code outer} has {@code inner} in an argument, walked directly. */
-    private static boolean nests(Expr e, String outer, String inner) {
-        boolean[] found = {false};
-        e.forEach(n -> {
-            if (n instanceof Unary u && u.op().symbol().equals(outer)) {
-                found[0] |= functions(u.arg()).contains(inner);
-            } else if (n instanceof Binary b && b.op().symbol().equals(outer)) {
-                found[0] |= functions(b.left()).contains(inner) || functions(b.right()).contains(inner);
-            }
-        });
-        return found[0];
     }
 
     @Test
@@ -161,7 +129,7 @@ class UserOperatorsSearchTest {
             Gen.check(seed, r.chosen(), () -> {
                 assertTrue(r.chosen().r2() > 0.999, "R^2 " + r.chosen().r2());
                 for (Candidate c : r.candidates()) {
-                    if (functions(c.expression()).contains("hypot")) {
+                    if (Nestings.functions(c.expression()).contains("hypot")) {
                         if (c.architecture().equals(Search.GP_SOURCE)) {
                             gp[0]++;
                         } else if (!c.architecture().equals(Search.TERMS_SOURCE)) {
@@ -187,7 +155,7 @@ class UserOperatorsSearchTest {
                 assertFalse(with.candidates().isEmpty());
                 for (Candidate c : with.candidates()) {
                     for (NestingConstraints.Rule r : rules.rules()) {
-                        assertFalse(nests(c.expression(), r.outer(), r.inner()),
+                        assertFalse(Nestings.nests(c.expression(), r.outer(), r.inner()),
                                 r + " broken by " + Printer.infix(c.expression()) + " (" + c.architecture() + ")");
                     }
                 }
@@ -195,7 +163,7 @@ class UserOperatorsSearchTest {
             if (brokenWithout == 0) {
                 for (Candidate c : new Search(small(seed).settings(), null).run(d).candidates()) {
                     for (NestingConstraints.Rule r : rules.rules()) {
-                        brokenWithout += nests(c.expression(), r.outer(), r.inner()) ? 1 : 0;
+                        brokenWithout += Nestings.nests(c.expression(), r.outer(), r.inner()) ? 1 : 0;
                     }
                 }
             }

@@ -1,25 +1,24 @@
 package dysymnet.gp;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.expr.Binary;
 import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
-import dysymnet.expr.Unary;
 import dysymnet.expr.NestingConstraints;
-import dysymnet.expr.UnaryOp;
-import dysymnet.expr.UserFunction;
+import dysymnet.expr.Unary;
 import dysymnet.expr.Var;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import dysymnet.testing.Gen;
+import dysymnet.testing.Nestings;
 import dysymnet.testing.UserFunctions;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 class VariationTest {
@@ -50,53 +49,37 @@ class VariationTest {
     void everyOperatorKeepsTreesWithinTheCapsAndUsesOnlyTheAllowedOperators() {
         Variation v = new Variation(PRIM, 15, 6);
         for (long seed = 0; seed < 20; seed++) {
-            SplittableRandom rng = new SplittableRandom(seed);
-            List<Expr> pop = new ArrayList<>();
-            for (int i = 0; i < 50; i++) {
-                pop.add(v.ramped(rng, 4));
-            }
-            for (int round = 0; round < 400; round++) {
-                Expr a = pop.get(rng.nextInt(pop.size()));
-                Expr b = pop.get(rng.nextInt(pop.size()));
-                Expr c = switch (round % 5) {
-                    case 0 -> v.crossover(a, b, rng);
-                    case 1 -> v.subtreeMutation(a, rng);
-                    case 2 -> v.pointMutation(a, rng);
-                    case 3 -> v.hoist(a, rng);
-                    default -> v.shrink(a, rng);
-                };
-                assertTrue(c.complexity() <= 15, "size cap, seed " + seed + ": " + c);
-                assertTrue(Trees.depth(c) <= 6, "depth cap, seed " + seed + ": " + c);
-                assertTrue(onlyPrimitives(c, PRIM), "only allowed operators, seed " + seed + ": " + c);
-                pop.set(rng.nextInt(pop.size()), c);
-            }
+            long s = seed;
+            vary(v, new SplittableRandom(seed), 4, 400, c -> {
+                assertTrue(c.complexity() <= 15, "size cap, seed " + s + ": " + c);
+                assertTrue(Trees.depth(c) <= 6, "depth cap, seed " + s + ": " + c);
+                assertTrue(onlyPrimitives(c, PRIM), "only allowed operators, seed " + s + ": " + c);
+            });
         }
     }
 
-    /** The names of the functions of {@code e} (built-in and user-defined), each once. */
-    private static Set<String> functions(Expr e) {
-        Set<String> out = new HashSet<>();
-        e.forEach(n -> {
-            if (n instanceof Unary u && u.op() != UnaryOp.NEG) {
-                out.add(u.op().symbol());
-            } else if (n instanceof Binary b && b.op() instanceof UserFunction f) {
-                out.add(f.name());
-            }
-        });
-        return out;
-    }
-
-    /** Whether no node whose function is {@code outer} has {@code inner} in its arguments, walked directly. */
-    private static boolean noneInside(Expr e, String outer, String inner) {
-        boolean[] ok = {true};
-        e.forEach(n -> {
-            if (n instanceof Unary u && u.op().symbol().equals(outer)) {
-                ok[0] &= !functions(u.arg()).contains(inner);
-            } else if (n instanceof Binary b && b.op().symbol().equals(outer)) {
-                ok[0] &= !functions(b.left()).contains(inner) && !functions(b.right()).contains(inner);
-            }
-        });
-        return ok[0];
+    /**
+     * A population of 50 ramped trees of {@code depth} levels varied {@code rounds} times, each variation operator in
+     * turn on random members, every child checked and put in a random member's place.
+     */
+    private static void vary(Variation v, SplittableRandom rng, int depth, int rounds, Consumer<Expr> check) {
+        List<Expr> pop = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            pop.add(v.ramped(rng, depth));
+        }
+        for (int round = 0; round < rounds; round++) {
+            Expr a = pop.get(rng.nextInt(pop.size()));
+            Expr b = pop.get(rng.nextInt(pop.size()));
+            Expr c = switch (round % 5) {
+                case 0 -> v.crossover(a, b, rng);
+                case 1 -> v.subtreeMutation(a, rng);
+                case 2 -> v.pointMutation(a, rng);
+                case 3 -> v.hoist(a, rng);
+                default -> v.shrink(a, rng);
+            };
+            check.accept(c);
+            pop.set(rng.nextInt(pop.size()), c);
+        }
     }
 
     /**
@@ -114,32 +97,16 @@ class VariationTest {
         Variation v = new Variation(prim, 20, 7);
         int[] used = new int[2];
         for (long seed : Gen.seeds(10).toArray()) {
-            SplittableRandom rng = Gen.rng(seed);
-            List<Expr> pop = new ArrayList<>();
-            for (int i = 0; i < 50; i++) {
-                pop.add(v.ramped(rng, 5));
-            }
-            for (int round = 0; round < 600; round++) {
-                Expr a = pop.get(rng.nextInt(pop.size()));
-                Expr b = pop.get(rng.nextInt(pop.size()));
-                Expr c = switch (round % 5) {
-                    case 0 -> v.crossover(a, b, rng);
-                    case 1 -> v.subtreeMutation(a, rng);
-                    case 2 -> v.pointMutation(a, rng);
-                    case 3 -> v.hoist(a, rng);
-                    default -> v.shrink(a, rng);
-                };
-                Expr child = c;
+            vary(v, Gen.rng(seed), 5, 600, child -> {
                 Gen.check(seed, child, () -> {
                     assertTrue(onlyPrimitives(child, prim), "only allowed operators");
                     for (NestingConstraints.Rule r : space.forbiddenNesting().rules()) {
-                        assertTrue(noneInside(child, r.outer(), r.inner()), "keeps " + r);
+                        assertFalse(Nestings.nests(child, r.outer(), r.inner()), "keeps " + r);
                     }
                 });
-                used[0] += functions(c).contains("softplus") ? 1 : 0;
-                used[1] += functions(c).contains("hypot") ? 1 : 0;
-                pop.set(rng.nextInt(pop.size()), c);
-            }
+                used[0] += Nestings.functions(child).contains("softplus") ? 1 : 0;
+                used[1] += Nestings.functions(child).contains("hypot") ? 1 : 0;
+            });
         }
         assertTrue(used[0] > 100 && used[1] > 100, "softplus in " + used[0] + ", hypot in " + used[1] + " children");
     }
