@@ -23,6 +23,9 @@ import java.util.random.RandomGenerator;
  * input is D values uniform in [0, 1) drawn from the sampling generator and kept in the {@link Sample}. The state
  * starts at zero. Three linear heads (layer count, width, operator) read the hidden state and are followed by a
  * softmax. Gradients flow through the probability vectors fed back as inputs as well (full backprop through time).
+ * With nesting constraints in the search space, a layer's operator softmax runs only over the operators that the
+ * functions of the earlier layers allow ({@link NestingMask}); the others have probability 0 and take no gradient, and
+ * the replay of a sample applies the same mask. Without constraints the computation is exactly the unmasked one.
  *
  * <p><b>Update.</b> For rewards R_k (non-finite counted as 0), R_eps = {@link RiskSeeking#threshold} at eps, the
  * kept set K = {k : R_k &gt;= R_eps}, and the objective, ascended by one Adam step, is
