@@ -59,8 +59,9 @@ final class PredictCommand implements Callable<Integer> {
     boolean dropMissing;
 
     @Option(names = "--complexity", paramLabel = "N",
-            description = "Predict with the model's Pareto-front formula of N nodes instead of the chosen one "
-                    + "(the largest of at most N nodes when none has exactly N).")
+            description = "Predict with the model's Pareto-front formula of complexity N (its nodes, or its "
+                    + "weighted complexity when the fit had --complexity-of) instead of the chosen one (the largest of "
+                    + "at most N when none has exactly N).")
     Integer complexity;
 
     @Override
@@ -152,7 +153,7 @@ final class PredictCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The model with the front's formula of {@code n} nodes (or the largest below) as its formula. */
+    /** The model with the front's formula of complexity {@code n} (or the largest below) as its formula. */
     private Model paretoMember(Model m, int n) {
         Candidate pick = null;
         for (Candidate c : m.pareto()) {
@@ -165,8 +166,10 @@ final class PredictCommand implements Callable<Integer> {
             for (Candidate c : m.pareto()) {
                 sizes.append(sizes.length() == 0 ? "" : ", ").append(c.complexity());
             }
+            boolean weighted = m.settings().map(s -> !s.selection().complexityWeights().isEmpty()).orElse(false);
             throw new UserError("--complexity " + n + ": " + modelFile + " has no Pareto formula of at most " + n
-                    + " nodes" + (sizes.length() == 0 ? " (its Pareto front is empty)" : " (sizes: " + sizes + ")"));
+                    + (weighted ? " (weighted complexity)" : " nodes")
+                    + (sizes.length() == 0 ? " (its Pareto front is empty)" : " (sizes: " + sizes + ")"));
         }
         return new Model(pick.expression(), m.features(), m.target(), pick.mse(), pick.r2(), m.history(),
                 m.provenance());

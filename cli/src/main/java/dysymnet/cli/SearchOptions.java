@@ -40,8 +40,23 @@ public final class SearchOptions {
             description = "Unit operators, e.g. id,sin,cos,exp,log,square,+,-,*,/; 'paper' is the paper's library "
                     + "(id,+,-,*,sin,cos,tan,exp,log,cosh,square), 'default' the default one, and both combine with "
                     + "others: paper,/ (default: id,+,-,*,/,sin,cos,tan,exp,log,sqrt,cosh,square, the paper's library "
-                    + "with protected division and square root).")
+                    + "with protected division and square root). Every operator: id neg sin cos tan exp log sqrt "
+                    + "sinh cosh tanh abs square cube + - * / pow (pow: a^b of two inputs, |a|^b where a < 0 and b "
+                    + "is not an integer).")
     String operators;
+
+    @Option(names = "--forbid-nesting", paramLabel = "LIST",
+            description = "Functions that must not occur inside others, as OUTER:INNER pairs, e.g. exp:exp,log:log,"
+                    + "sin:cos (no cos anywhere inside a sin's argument); both must be functions of the operator "
+                    + "library. No sampled network, GP formula or reported formula breaks them (default: none).")
+    String forbidNesting;
+
+    @Option(names = "--complexity-of", paramLabel = "LIST",
+            description = "Complexity weights of operators, e.g. exp=3,sin=2,/=2 (whole numbers from 1 to 1000): a "
+                    + "formula's complexity is then the sum of its nodes' weights, every other node weighing 1, for "
+                    + "the Pareto front, the choice and --max-complexity. Names: + - * / ^ (or pow; x^2 is ^ over x "
+                    + "and 2), neg and the functions (default: every node weighs 1, the node count).")
+    String complexityOf;
 
     @Option(names = "--layers", paramLabel = "SET", description = "Possible numbers of hidden layers (default 1-5).")
     String layers;
@@ -70,8 +85,8 @@ public final class SearchOptions {
     String select;
 
     @Option(names = "--max-complexity", paramLabel = "N",
-            description = "The reported formula has at most N nodes (a hard cap; the search refines no read-off "
-                    + "above 4N) (default 100).")
+            description = "The reported formula has at most N nodes, or complexity N with --complexity-of (a hard "
+                    + "cap; the search refines no read-off above 4N) (default 100).")
     Integer maxComplexity;
 
     @Option(names = "--no-elimination",
@@ -141,6 +156,23 @@ public final class SearchOptions {
                 throw new UserError("--search-rows must be 0 (all rows) or at least 2, got " + searchRows);
             }
             b.searchRows(searchRows);
+        }
+        if (forbidNesting != null) {
+            b.forbiddenNesting(Sets.nesting(forbidNesting));
+            checkSettings("--forbid-nesting", b);
+        }
+        if (complexityOf != null) {
+            b.complexityWeights(Sets.complexityWeights(complexityOf));
+            checkSettings("--complexity-of", b);
+        }
+    }
+
+    /** The settings as given so far, checked together (a rule naming a function the library lacks, say). */
+    private static void checkSettings(String option, SymbolicRegressor.Builder b) {
+        try {
+            b.settings();
+        } catch (IllegalArgumentException e) {
+            throw new UserError(option + ": " + e.getMessage());
         }
     }
 

@@ -1,15 +1,21 @@
 package dysymnet.cli;
 
+import dysymnet.expr.ComplexityWeights;
+import dysymnet.expr.NestingConstraints;
+import dysymnet.expr.UnaryOp;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Parsing of the command line's set and list values ({@code 1-5}, {@code 1,2,4}, {@code sin,cos,*}): the one parser
- * of integer sets and ranges, used for layers, widths and the bench's seeds.
+ * Parsing of the command line's set and list values ({@code 1-5}, {@code 1,2,4}, {@code sin,cos,*},
+ * {@code exp=3,sin=2}, {@code exp:exp,log:log}): the one parser of integer sets and ranges, used for layers, widths
+ * and the bench's seeds, of operator lists, complexity weights and nesting constraints.
  */
 public final class Sets {
     /** A range may span at most this many values. */
@@ -112,5 +118,78 @@ public final class Sets {
             throw new UserError("--operators: no operator given");
         }
         return ops;
+    }
+
+    /** The operator names {@code --complexity-of} accepts, for its messages. */
+    static final String WEIGHT_NAMES = "+, -, *, /, ^ (or pow), neg, sin, cos, tan, exp, log, sqrt, sinh, cosh, tanh, "
+            + "abs, asin, acos";
+
+    /** The functions {@code --forbid-nesting} accepts, for its messages. */
+    static final String NESTING_NAMES = "sin, cos, tan, exp, log, sqrt, sinh, cosh, tanh, abs";
+
+    /**
+     * Complexity weights as {@code exp=3,sin=2,/=2}: each item an operator's name in formulas and a whole number from
+     * 1 to {@value ComplexityWeights#MAX_WEIGHT}.
+     */
+    public static ComplexityWeights complexityWeights(String text) {
+        String option = "--complexity-of";
+        Map<String, Integer> w = new LinkedHashMap<>();
+        for (String part : text.split(",", -1)) {
+            String p = part.trim();
+            int eq = p.lastIndexOf('=');
+            if (eq <= 0 || eq == p.length() - 1) {
+                throw new UserError(option + ": '" + p + "' is not NAME=WEIGHT, e.g. exp=3");
+            }
+            String name = p.substring(0, eq).trim();
+            String value = p.substring(eq + 1).trim();
+            int v;
+            try {
+                v = Integer.parseInt(value);
+            } catch (NumberFormatException e) {
+                throw new UserError(option + ": the weight of '" + name + "' must be a whole number, got '" + value
+                        + "'");
+            }
+            ComplexityWeights one;
+            try {
+                one = ComplexityWeights.of(Map.of(name, v));
+            } catch (IllegalArgumentException e) {
+                throw new UserError(option + ": " + e.getMessage());
+            }
+            String canonical = one.weights().keySet().iterator().next();
+            if (!ComplexityWeights.isBuiltIn(canonical)) {
+                throw new UserError(option + ": unknown operator '" + name + "' (known: " + WEIGHT_NAMES + ")");
+            }
+            if (w.put(canonical, v) != null) {
+                throw new UserError(option + ": '" + name + "' is given twice");
+            }
+        }
+        return ComplexityWeights.of(w);
+    }
+
+    /** Nesting constraints as {@code exp:exp,log:log}: each item OUTER:INNER, two functions. */
+    public static NestingConstraints nesting(String text) {
+        String option = "--forbid-nesting";
+        List<NestingConstraints.Rule> rules = new ArrayList<>();
+        for (String part : text.split(",", -1)) {
+            String p = part.trim();
+            NestingConstraints.Rule r;
+            try {
+                r = NestingConstraints.parseRule(p);
+            } catch (IllegalArgumentException e) {
+                throw new UserError(option + ": '" + p + "' is not OUTER:INNER, two functions such as exp:exp");
+            }
+            for (String f : List.of(r.outer(), r.inner())) {
+                UnaryOp op = UnaryOp.byName(f);
+                if (op == null) {
+                    throw new UserError(option + ": unknown function '" + f + "' in '" + p + "' (functions: "
+                            + NESTING_NAMES + ")");
+                }
+            }
+            if (rules.contains(r)) {
+                throw new UserError(option + ": '" + p + "' is given twice");
+            }
+            rules.add(r);
+        }
+        return NestingConstraints.of(rules);
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.expr.NestingConstraints;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import dysymnet.search.Budget;
@@ -17,6 +18,7 @@ import dysymnet.search.Settings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -94,6 +96,19 @@ class SearchOptionsTest {
         assertTrue(parse("--operators", "paper,abs").space().operators().contains(Operator.ABS));
         UserError twice = assertThrows(UserError.class, () -> parse("--operators", "sin,paper,sin"));
         assertTrue(twice.getMessage().contains("listed twice"), twice.getMessage());
+    }
+
+    @Test
+    void powNestingConstraintsAndComplexityWeightsReachTheSettings() {
+        Settings s = parse("--operators", "default,pow", "--forbid-nesting", "exp:exp, ln:ln,sin:cos",
+                "--complexity-of", "exp=3, pow=2,/=4,neg=2");
+        assertTrue(s.space().operators().contains(Operator.POW), s.space().toString());
+        assertEquals(NestingConstraints.of("exp:exp", "log:log", "sin:cos"), s.space().forbiddenNesting());
+        assertEquals(Map.of("exp", 3, "^", 2, "/", 4, "neg", 2), s.selection().complexityWeights().weights());
+        // pow is in no named library: the defaults are unchanged
+        assertFalse(SearchSpace.DEFAULT_OPERATORS.contains(Operator.POW));
+        assertFalse(SearchSpace.PAPER_OPERATORS.contains(Operator.POW));
+        assertTrue(parse().space().forbiddenNesting().isEmpty() && parse().selection().complexityWeights().isEmpty());
     }
 
     @Test

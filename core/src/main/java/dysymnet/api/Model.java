@@ -11,6 +11,7 @@ import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Printer;
+import dysymnet.expr.UserFunction;
 import dysymnet.io.AtomicFiles;
 import dysymnet.search.Candidate;
 import dysymnet.search.Settings;
@@ -21,8 +22,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -89,8 +93,13 @@ public final class Model {
         return target;
     }
 
+    /**
+     * The formula's complexity as the search counted it: its node count, or the sum of its operators' weights when
+     * the settings have complexity weights ({@link dysymnet.search.Selection#complexityWeights()}).
+     */
     public int complexity() {
-        return expression.complexity();
+        Settings s = provenance.settings();
+        return s == null ? expression.complexity() : s.selection().complexity(expression);
     }
 
     public double trainMse() {
@@ -363,6 +372,21 @@ public final class Model {
      * Numbers that are {@code null} (how non-finite values are written) or absent read as NaN.
      */
     public static Model fromJson(String json) {
+        return fromJson(json, List.of());
+    }
+
+    /**
+     * Reads a model as {@link #fromJson(String)} does, whose formulas and settings may use the user-defined
+     * {@code functions}: a model made with user functions needs their definitions to compute (the file has their
+     * names only), so without them it does not load.
+     */
+    public static Model fromJson(String json, Collection<UserFunction> functions) {
+        Map<String, UserFunction> byName = new HashMap<>();
+        for (UserFunction f : functions) {
+            if (byName.put(f.name(), f) != null) {
+                throw new IllegalArgumentException("two user functions are named '" + f.name() + "'");
+            }
+        }
         JsonNode root;
         try {
             root = mapper().readTree(json);
@@ -377,13 +401,14 @@ public final class Model {
             throw new IllegalArgumentException("unsupported model format version " + version + " (this build reads "
                     + "versions 1 to " + FORMAT_VERSION + ")");
         }
-        Expr e = ExprJson.read(root.get("tree"));
+        Expr e = ExprJson.read(root.get("tree"), byName);
         List<String> features = new ArrayList<>();
         root.path("features").forEach(n -> features.add(n.asText()));
         List<Candidate> pareto = new ArrayList<>();
         for (JsonNode n : root.path("pareto")) {
-            Expr ce = ExprJson.read(n.get("tree"));
-            pareto.add(new Candidate(ce, ce.complexity(), number(n.get("mse_train")),
+            Expr ce = ExprJson.read(n.get("tree"), byName);
+            // the complexity as the search counted it (weighted or not), as written
+            pareto.add(new Candidate(ce, n.path("complexity").asInt(ce.complexity()), number(n.get("mse_train")),
                     number(n.get("r2_train")), number(n.get("reward")),
                     n.path("architecture").asText(""), n.path("step").asInt()));
         }
@@ -396,7 +421,8 @@ public final class Model {
         if (version == 1) {
             provenance = new Provenance(null, seed, "", null);
         } else {
-            Settings settings = root.hasNonNull("settings") ? SettingsJson.read(root.get("settings")) : null;
+            Settings settings = root.hasNonNull("settings")
+                    ? SettingsJson.read(root.get("settings"), byName.values()) : null;
             DataFingerprint data = null;
             JsonNode d = root.get("data");
             if (d != null && d.isObject()) {
@@ -431,8 +457,13 @@ public final class Model {
 
     /** Reads a model file. */
     public static Model load(Path file) {
+        return load(file, List.of());
+    }
+
+    /** Reads a model file made with the user-defined {@code functions} (see {@link #fromJson(String, Collection)}). */
+    public static Model load(Path file, Collection<UserFunction> functions) {
         try {
-            return fromJson(Files.readString(file, StandardCharsets.UTF_8));
+            return fromJson(Files.readString(file, StandardCharsets.UTF_8), functions);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read model " + file + ": " + e.getMessage(), e);
         }

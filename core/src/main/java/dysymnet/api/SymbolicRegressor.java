@@ -8,11 +8,14 @@ import dysymnet.data.Scaling;
 import dysymnet.data.Seeds;
 import dysymnet.expr.Binary;
 import dysymnet.expr.BinaryOp;
+import dysymnet.expr.ComplexityWeights;
 import dysymnet.expr.Const;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
+import dysymnet.expr.NestingConstraints;
 import dysymnet.expr.Printer;
 import dysymnet.expr.Simplifier;
+import dysymnet.expr.UserFunction;
 import dysymnet.fit.FitResult;
 import dysymnet.fit.LevenbergMarquardtFitter;
 import dysymnet.gp.GpSettings;
@@ -184,13 +187,13 @@ public final class SymbolicRegressor {
                 e = Simplifier.simplify(f.expression());
             }
         }
-        Candidate out = rescored(new Candidate(e, e.complexity(), c.mse(), c.r2(), c.reward(), c.architecture(),
-                c.step()), data);
+        Candidate out = rescored(new Candidate(e, settings.selection().complexity(e), c.mse(), c.r2(), c.reward(),
+                c.architecture(), c.step()), data);
         return Double.isFinite(out.mse()) ? out : rescored(c, data);
     }
 
     /** A candidate found on scaled data, in the data's own units (itself when nothing was scaled). */
-    private static Candidate unscaled(Candidate c, Scaling scaling, List<String> names) {
+    private Candidate unscaled(Candidate c, Scaling scaling, List<String> names) {
         if (scaling.isIdentity()) {
             return c;
         }
@@ -204,7 +207,8 @@ public final class SymbolicRegressor {
             e = new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, scaling.targetExponent())), e);
         }
         e = Simplifier.simplify(e);
-        return new Candidate(e, e.complexity(), Math.scalb(c.mse(), 2 * scaling.targetExponent()), c.r2(),
+        return new Candidate(e, settings.selection().complexity(e), Math.scalb(c.mse(), 2 * scaling.targetExponent()),
+                c.r2(),
                 c.reward(), c.architecture(), c.step());
     }
 
@@ -257,7 +261,10 @@ public final class SymbolicRegressor {
             return this;
         }
 
-        /** Operator library the units are drawn from (default: the paper's). */
+        /**
+         * Operator library the units are drawn from (default: {@link SearchSpace#DEFAULT_OPERATORS}); a user-defined
+         * function's unit is {@code Operator.of(f)}.
+         */
         public Builder operators(List<Operator> ops) {
             space.operators(ops);
             return this;
@@ -265,6 +272,33 @@ public final class SymbolicRegressor {
 
         public Builder operators(Operator... ops) {
             return operators(Arrays.asList(ops));
+        }
+
+        /**
+         * Adds a user-defined function of one or two arguments to the operator library set so far (the default
+         * library unless {@link #operators} was called): networks get units of it, and the GP, the term regression
+         * (a one-argument function of each input is a basis column), the fitters and the exports use it like a
+         * built-in function.
+         */
+        public Builder addOperator(UserFunction f) {
+            space.addOperator(Operator.of(f));
+            return this;
+        }
+
+        /**
+         * Functions that must not occur inside others (default none), as rules {@code outer:inner}: the controller
+         * samples no architecture that could nest them, the GP makes no such formula, and no formula that breaks a
+         * rule is a candidate (see {@link NestingConstraints}).
+         */
+        public Builder forbiddenNesting(NestingConstraints c) {
+            space.forbiddenNesting(c);
+            return this;
+        }
+
+        /** Adds the rule that {@code inner} must not occur inside {@code outer} (e.g. exp inside exp). */
+        public Builder forbidNesting(String outer, String inner) {
+            space.addForbiddenNesting(new NestingConstraints.Rule(outer, inner));
+            return this;
         }
 
         /** Possible numbers of hidden layers (default 1..5). */
@@ -335,8 +369,27 @@ public final class SymbolicRegressor {
         }
 
         /**
-         * The chosen formula has at most this many nodes: a hard cap (the target's mean when nothing is that small);
-         * read-offs above four times it are not refined (default 100).
+         * How the complexity of a formula is counted (default: its nodes): with weights, the sum of its operators'
+         * weights, every operator without a weight and every leaf weighing 1. Every candidate's complexity, the Pareto
+         * front, the choice and {@link #maxComplexity} use it (see {@link ComplexityWeights}).
+         */
+        public Builder complexityWeights(ComplexityWeights w) {
+            selection.complexityWeights(w);
+            return this;
+        }
+
+        /**
+         * Sets the complexity weight of one operator, by its name in formulas ({@code exp}, {@code +}, {@code ^},
+         * {@code neg}, a user function's name), from 1 to {@value ComplexityWeights#MAX_WEIGHT}.
+         */
+        public Builder complexityOf(String operator, int weight) {
+            selection.complexityOf(operator, weight);
+            return this;
+        }
+
+        /**
+         * The chosen formula has at most this complexity (its nodes, unless weighted): a hard cap (the target's mean
+         * when nothing is that small); read-offs above four times it are not refined (default 100).
          */
         public Builder maxComplexity(int n) {
             selection.maxComplexity(n);

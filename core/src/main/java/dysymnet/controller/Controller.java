@@ -23,6 +23,9 @@ import java.util.random.RandomGenerator;
  * input is D values uniform in [0, 1) drawn from the sampling generator and kept in the {@link Sample}. The state
  * starts at zero. Three linear heads (layer count, width, operator) read the hidden state and are followed by a
  * softmax. Gradients flow through the probability vectors fed back as inputs as well (full backprop through time).
+ * With nesting constraints in the search space, a layer's operator softmax runs only over the operators that the
+ * functions of the earlier layers allow ({@link NestingMask}); the others have probability 0 and take no gradient, and
+ * the replay of a sample applies the same mask. Without constraints the computation is exactly the unmasked one.
  *
  * <p><b>Update.</b> For rewards R_k (non-finite counted as 0), R_eps = {@link RiskSeeking#threshold} at eps, the
  * kept set K = {k : R_k &gt;= R_eps}, and the objective, ascended by one Adam step, is
@@ -45,6 +48,7 @@ public final class Controller implements ArchitectureSampler {
     private final SearchSpace space;
     private final ControllerConfig config;
     private final Operator[] operators;
+    private final NestingMask nesting;
     private final int hidden;
     private final int inputSize;
     private final int[] vocab = new int[3];
@@ -74,6 +78,8 @@ public final class Controller implements ArchitectureSampler {
     private final double[] stepEntropy;
     private final int[][] counts;     // token draws per vocabulary entry at each step
     private final int[] draws;        // number of draws at each step
+    /** At each operator step under nesting constraints, the functions of the earlier layers (else -1). */
+    private final long[] below;
 
     // Backward buffers.
     private final double[] dh;
@@ -90,6 +96,7 @@ public final class Controller implements ArchitectureSampler {
         this.config = Objects.requireNonNull(config, "config");
         Objects.requireNonNull(init, "init");
         this.operators = space.operators().toArray(new Operator[0]);
+        this.nesting = new NestingMask(space);
         this.hidden = config.hiddenSize();
         vocab[TYPE_LAYERS] = space.layers().size();
         vocab[TYPE_WIDTH] = space.widths().size();
@@ -140,6 +147,8 @@ public final class Controller implements ArchitectureSampler {
         stepEntropy = new double[maxSteps];
         counts = new int[maxSteps][vmax];
         draws = new int[maxSteps];
+        below = new long[maxSteps];
+        Arrays.fill(below, -1L);
         dh = new double[hidden];
         dc = new double[hidden];
         da = new double[g4];
@@ -193,6 +202,7 @@ public final class Controller implements ArchitectureSampler {
         int[] widthIdx = new int[layersN];
         int[][] opIdx = new int[layersN][];
         List<Architecture.Layer> layers = new ArrayList<>(layersN);
+        long earlier = 0;
         for (int i = 0; i < layersN; i++) {
             feedBack(t);
             forwardStep(t, TYPE_WIDTH);
@@ -202,16 +212,20 @@ public final class Controller implements ArchitectureSampler {
             t++;
 
             feedBack(t);
+            below[t] = nesting.active() ? earlier : -1;
             forwardStep(t, TYPE_OPERATOR);
             int n = space.width(widthIdx[i]);
             opIdx[i] = new int[n];
             List<Operator> units = new ArrayList<>(n);
+            long here = earlier;
             for (int u = 0; u < n; u++) {
                 int o = categorical(probs[t], vocab[TYPE_OPERATOR], rng);
                 opIdx[i][u] = o;
                 logProb += logProbs[t][o];
                 units.add(operators[o]);
+                here = nesting.with(here, o);
             }
+            earlier = here;
             entropy += stepEntropy[t];
             t++;
             layers.add(new Architecture.Layer(units));
@@ -285,6 +299,10 @@ public final class Controller implements ArchitectureSampler {
         double[] z = logProbs[t];
         int hw = offHeadW[type];
         int hb = offHeadB[type];
+        if (type == TYPE_OPERATOR && below[t] >= 0) {
+            maskedSoftmax(t, hn, below[t]);
+            return;
+        }
         double max = Double.NEGATIVE_INFINITY;
         for (int k = 0; k < v; k++) {
             double a = th[hb + k] + dot(th, hw + k * hN, hn, hN);
@@ -302,6 +320,45 @@ public final class Controller implements ArchitectureSampler {
             z[k] -= lse;
             p[k] = Math.exp(z[k]);
             ent -= p[k] * z[k];
+        }
+        stepEntropy[t] = ent;
+    }
+
+    /**
+     * The operator head's softmax at step t over the operators the nesting constraints allow after the functions
+     * {@code earlier}: the others get probability 0 (log-probability -Infinity) and no gradient.
+     */
+    private void maskedSoftmax(int t, double[] hn, long earlier) {
+        int v = vocab[TYPE_OPERATOR];
+        double[] z = logProbs[t];
+        double[] p = probs[t];
+        int hw = offHeadW[TYPE_OPERATOR];
+        int hb = offHeadB[TYPE_OPERATOR];
+        double max = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < v; k++) {
+            if (nesting.allowed(k, earlier)) {
+                double a = theta[hb + k] + dot(theta, hw + k * hidden, hn, hidden);
+                z[k] = a;
+                max = Math.max(max, a);
+            }
+        }
+        double sum = 0;
+        for (int k = 0; k < v; k++) {
+            if (nesting.allowed(k, earlier)) {
+                sum += Math.exp(z[k] - max);
+            }
+        }
+        double lse = max + Math.log(sum);
+        double ent = 0;
+        for (int k = 0; k < v; k++) {
+            if (nesting.allowed(k, earlier)) {
+                z[k] -= lse;
+                p[k] = Math.exp(z[k]);
+                ent -= p[k] * z[k];
+            } else {
+                z[k] = Double.NEGATIVE_INFINITY;
+                p[k] = 0.0;
+            }
         }
         stepEntropy[t] = ent;
     }
@@ -351,6 +408,7 @@ public final class Controller implements ArchitectureSampler {
         double logProb = 0;
         double entropy = 0;
         int t = 0;
+        long earlier = 0;
         forwardStep(t, TYPE_LAYERS);
         setSingleDraw(t, s.layerIndex());
         logProb += logProbs[t][s.layerIndex()];
@@ -365,12 +423,16 @@ public final class Controller implements ArchitectureSampler {
             t++;
 
             feedBack(t);
+            below[t] = nesting.active() ? earlier : -1;
             forwardStep(t, TYPE_OPERATOR);
             Arrays.fill(counts[t], 0);
+            long here = earlier;
             for (int o : opIdx[i]) {
                 counts[t][o]++;
                 logProb += logProbs[t][o];
+                here = nesting.with(here, o);
             }
+            earlier = here;
             draws[t] = opIdx[i].length;
             entropy += stepEntropy[t];
             t++;
@@ -490,7 +552,12 @@ public final class Controller implements ArchitectureSampler {
                     pg += p[j] * dx[j];
                 }
             }
+            boolean masked = type == TYPE_OPERATOR && below[t] >= 0;
             for (int j = 0; j < v; j++) {
+                if (masked && !nesting.allowed(j, below[t])) {
+                    dz[j] = 0.0; // not a choice at this step: its logit does not matter
+                    continue;
+                }
                 double g = wPg * (cnt[j] - n * p[j]) - wEntropy * p[j] * (lp[j] + ent);
                 if (fed) {
                     g += p[j] * (dx[j] - pg);

@@ -11,7 +11,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * The "without policy gradient" ablation: architectures drawn uniformly from the search space (layer count,
- * then each layer's width, then its operators i.i.d.), and an update that learns nothing.
+ * then each layer's width, then its operators i.i.d. among those the nesting constraints allow there), and an update
+ * that learns nothing.
  *
  * <p>Its samples carry an empty first input, the log-probability of the draw under this uniform policy and the sum
  * of its step entropies (log of each vocabulary size), so they can be logged like controller samples; they cannot
@@ -69,6 +70,9 @@ public final class UniformSampler implements ArchitectureSampler {
         double logN = Math.log(vn);
         double logO = Math.log(vo);
 
+        NestingMask mask = new NestingMask(space);
+        long below = 0;
+        int[] allowed = new int[vo];
         int layerIndex = rng.nextInt(vl);
         int layersN = space.layerCount(layerIndex);
         double logProb = -logL;
@@ -81,13 +85,33 @@ public final class UniformSampler implements ArchitectureSampler {
             int n = space.width(widthIdx[i]);
             opIdx[i] = new int[n];
             List<Operator> units = new ArrayList<>(n);
-            for (int u = 0; u < n; u++) {
-                opIdx[i][u] = rng.nextInt(vo);
-                units.add(ops.get(opIdx[i][u]));
+            if (mask.active()) {
+                // uniform over the operators the nesting constraints allow in this layer
+                int va = 0;
+                for (int o = 0; o < vo; o++) {
+                    if (mask.allowed(o, below)) {
+                        allowed[va++] = o;
+                    }
+                }
+                long here = below;
+                for (int u = 0; u < n; u++) {
+                    opIdx[i][u] = allowed[rng.nextInt(va)];
+                    units.add(ops.get(opIdx[i][u]));
+                    here = mask.with(here, opIdx[i][u]);
+                }
+                below = here;
+                double logA = Math.log(va);
+                logProb -= logN + n * logA;
+                entropy += logN + logA;
+            } else {
+                for (int u = 0; u < n; u++) {
+                    opIdx[i][u] = rng.nextInt(vo);
+                    units.add(ops.get(opIdx[i][u]));
+                }
+                logProb -= logN + n * logO;
+                entropy += logN + logO;
             }
             layers.add(new Architecture.Layer(units));
-            logProb -= logN + n * logO;
-            entropy += logN + logO;
         }
         return new Sample(new Architecture(layers), new double[0], layerIndex, widthIdx, opIdx, logProb, entropy);
     }

@@ -12,7 +12,7 @@ package dysymnet.expr;
  * {@link ExprOrder}, which decides the canonical order in simplified formulas: reordering the existing constants
  * changes simplified forms.
  */
-public enum BinaryOp {
+public enum BinaryOp implements BinaryFunction {
     ADD("+"),
     SUB("-"),
     MUL("*"),

@@ -92,12 +92,14 @@ final class Bounds {
         } else if (e instanceof Var) {
             r = Range.ALL;
         } else if (e instanceof Unary u) {
-            r = unary(u.op(), compute(u.arg()));
+            Range a = compute(u.arg());
+            // a user-defined function may be anything
+            r = u.op() instanceof UnaryOp op ? unary(op, a) : Range.ALL;
         } else {
             Binary b = (Binary) e;
             Range l = compute(b.left());
             Range rr = compute(b.right());
-            r = binary(b.op(), l, rr, b.left().equals(b.right()));
+            r = b.op() instanceof BinaryOp op ? binary(op, l, rr, b.left().equals(b.right())) : Range.ALL;
         }
         ranges.put(e, r);
         return r;

@@ -37,6 +37,16 @@ final class CPrinter extends ProtectedPrinter {
     }
 
     @Override
+    String userForm(UserFunction f) {
+        return f.cForm();
+    }
+
+    @Override
+    String formName() {
+        return "c";
+    }
+
+    @Override
     Set<String> reservedWords() {
         return RESERVED;
     }

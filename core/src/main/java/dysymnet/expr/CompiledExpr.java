@@ -45,8 +45,8 @@ public final class CompiledExpr {
     private final int[] left;
     private final int[] right;
     private final int[] index;
-    private final UnaryOp[] uop;
-    private final BinaryOp[] bop;
+    private final UnaryFunction[] uop;
+    private final BinaryFunction[] bop;
     private final double[] constValue;
     private final boolean[] uniform;
     private final boolean[] hasParam;
@@ -262,7 +262,7 @@ public final class CompiledExpr {
     }
 
     private void unaryForward(int n, int m) {
-        UnaryOp op = uop[n];
+        UnaryFunction op = uop[n];
         int a = left[n];
         if (uniform[n]) {
             scalar[n] = op.apply(scalar[a]);
@@ -279,7 +279,7 @@ public final class CompiledExpr {
     }
 
     private void binaryForward(int n, int m) {
-        BinaryOp op = bop[n];
+        BinaryFunction op = bop[n];
         int a = left[n];
         int b = right[n];
         if (uniform[n]) {
@@ -302,21 +302,17 @@ public final class CompiledExpr {
             double y = scalar[b];
             // The most frequent shapes get loops with a constant operator, which the JIT compiles without a
             // per-element switch; the numbers are still those of BinaryOp.apply.
-            switch (op) {
-                case ADD -> {
-                    for (int i = 0; i < m; i++) {
-                        o[i] = BinaryOp.ADD.apply(x[xo + i], y);
-                    }
+            if (op == BinaryOp.ADD) {
+                for (int i = 0; i < m; i++) {
+                    o[i] = BinaryOp.ADD.apply(x[xo + i], y);
                 }
-                case MUL -> {
-                    for (int i = 0; i < m; i++) {
-                        o[i] = BinaryOp.MUL.apply(x[xo + i], y);
-                    }
+            } else if (op == BinaryOp.MUL) {
+                for (int i = 0; i < m; i++) {
+                    o[i] = BinaryOp.MUL.apply(x[xo + i], y);
                 }
-                default -> {
-                    for (int i = 0; i < m; i++) {
-                        o[i] = op.apply(x[xo + i], y);
-                    }
+            } else {
+                for (int i = 0; i < m; i++) {
+                    o[i] = op.apply(x[xo + i], y);
                 }
             }
         } else {
@@ -324,21 +320,17 @@ public final class CompiledExpr {
             int xo = off[a];
             double[] y = col[b];
             int yo = off[b];
-            switch (op) {
-                case ADD -> {
-                    for (int i = 0; i < m; i++) {
-                        o[i] = BinaryOp.ADD.apply(x[xo + i], y[yo + i]);
-                    }
+            if (op == BinaryOp.ADD) {
+                for (int i = 0; i < m; i++) {
+                    o[i] = BinaryOp.ADD.apply(x[xo + i], y[yo + i]);
                 }
-                case MUL -> {
-                    for (int i = 0; i < m; i++) {
-                        o[i] = BinaryOp.MUL.apply(x[xo + i], y[yo + i]);
-                    }
+            } else if (op == BinaryOp.MUL) {
+                for (int i = 0; i < m; i++) {
+                    o[i] = BinaryOp.MUL.apply(x[xo + i], y[yo + i]);
                 }
-                default -> {
-                    for (int i = 0; i < m; i++) {
-                        o[i] = op.apply(x[xo + i], y[yo + i]);
-                    }
+            } else {
+                for (int i = 0; i < m; i++) {
+                    o[i] = op.apply(x[xo + i], y[yo + i]);
                 }
             }
         }
@@ -360,7 +352,7 @@ public final class CompiledExpr {
             double[] g = adj[n];
             if (kind[n] == Kind.UNARY) {
                 int a = left[n];
-                UnaryOp op = uop[n];
+                UnaryFunction op = uop[n];
                 double[] ga = adj[a];
                 if (uniform[a]) {
                     double d = op.derivative(scalar[a]);
@@ -377,7 +369,7 @@ public final class CompiledExpr {
             } else if (kind[n] == Kind.BINARY) {
                 int a = left[n];
                 int b = right[n];
-                BinaryOp op = bop[n];
+                BinaryFunction op = bop[n];
                 if (hasParam[a]) {
                     double[] ga = adj[a];
                     if (uniform[a] && uniform[b]) {

@@ -34,12 +34,12 @@ public final class ExprOrder implements Comparator<Expr> {
         if (a instanceof Unary) {
             Unary ua = (Unary) a;
             Unary ub = (Unary) b;
-            c = ua.op().compareTo(ub.op());
+            c = UnaryFunction.compare(ua.op(), ub.op());
             return c != 0 ? c : INSTANCE.compare(ua.arg(), ub.arg());
         }
         Binary ba = (Binary) a;
         Binary bb = (Binary) b;
-        c = ba.op().compareTo(bb.op());
+        c = BinaryFunction.compare(ba.op(), bb.op());
         if (c != 0) {
             return c;
         }

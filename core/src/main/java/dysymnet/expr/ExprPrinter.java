@@ -3,6 +3,7 @@ package dysymnet.expr;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.List;
 
 /**
  * What the printers of all targets share: the walk over the tree, the binding strengths that decide parentheses,
@@ -66,10 +67,16 @@ abstract class ExprPrinter {
             if (u.op() == UnaryOp.NEG) {
                 return negation(a);
             }
+            if (u.op() instanceof UserFunction f) {
+                return userFunction(f, List.of(a));
+            }
             return function(u, a);
         }
         Binary b = (Binary) e;
-        return switch (b.op()) {
+        if (b.op() instanceof UserFunction f) {
+            return userFunction(f, List.of(render(b.left()), render(b.right())));
+        }
+        return switch ((BinaryOp) b.op()) {
             case ADD, SUB -> sum(b);
             case MUL -> product(render(b.left()), render(b.right()));
             case DIV -> quotient(b, render(b.left()), render(b.right()));
@@ -82,7 +89,7 @@ abstract class ExprPrinter {
      * {@code a - (-b)} as {@code a + b}, which IEEE arithmetic defines to be equal.
      */
     private Frag sum(Binary b) {
-        BinaryOp op = b.op();
+        BinaryOp op = (BinaryOp) b.op();
         Expr right = b.right();
         Expr magnitude = negatedOperand(right);
         if (magnitude != null) {
@@ -120,8 +127,50 @@ abstract class ExprPrinter {
     /** {@code -a}, for an operand that is not a constant. */
     abstract Frag negation(Frag a);
 
-    /** The function node {@code u} (not NEG), its argument printed as {@code a}. */
+    /** The function node {@code u} (not NEG, not a user function), its argument printed as {@code a}. */
     abstract Frag function(Unary u, Frag a);
+
+    /** The user-defined function {@code f} applied to its arguments, printed as {@code args}. */
+    abstract Frag userFunction(UserFunction f, List<Frag> args);
+
+    /**
+     * {@code f}'s template for this target filled with {@code args} ({@link UserFunction#fill}): an argument that is
+     * not an atom is parenthesised where the template does not delimit it. The result binds as an atom when the
+     * template is one call ({@code f(...)}), else it is parenthesised.
+     */
+    final Frag filled(String template, List<Frag> args) {
+        String text = fill(template, args);
+        return isCall(text) ? new Frag(text, ATOM) : new Frag(parenIf(new Frag(text, SUM), true), ATOM);
+    }
+
+    /** The text of {@code template} filled with {@code args} as {@link #filled} places them. */
+    final String fill(String template, List<Frag> args) {
+        List<String> plain = args.stream().map(Frag::text).toList();
+        List<String> wrapped = args.stream().map(a -> a.prec() == ATOM ? a.text() : parenIf(a, true)).toList();
+        return UserFunction.fill(template, plain, wrapped);
+    }
+
+    /** Whether {@code t} is a name (dots allowed) followed by one parenthesised group that ends the text. */
+    private static boolean isCall(String t) {
+        int open = 0;
+        while (open < t.length() && (Character.isLetterOrDigit(t.charAt(open)) || t.charAt(open) == '_'
+                || t.charAt(open) == '.' || t.charAt(open) == '\\')) {
+            open++;
+        }
+        if (open == 0 || open >= t.length() || t.charAt(open) != '(' || !Character.isLetter(t.charAt(0))) {
+            return false;
+        }
+        int depth = 0;
+        for (int i = open; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                return i == t.length() - 1;
+            }
+        }
+        return false;
+    }
 
     /**
      * Whether the protected function of {@code u} acts on the absolute value of an argument not proven

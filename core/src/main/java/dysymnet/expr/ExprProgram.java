@@ -30,8 +30,8 @@ final class ExprProgram {
     final int[] left;
     final int[] right;
     final int[] index;
-    final UnaryOp[] uop;
-    final BinaryOp[] bop;
+    final UnaryFunction[] uop;
+    final BinaryFunction[] bop;
     /** The value of a constant or parameter slot as written in the expression. */
     final double[] constValue;
     /** No variable below: the slot is one scalar for all rows. */
@@ -55,8 +55,8 @@ final class ExprProgram {
         this.left = toInts(b.left);
         this.right = toInts(b.right);
         this.index = toInts(b.index);
-        this.uop = b.uop.toArray(new UnaryOp[0]);
-        this.bop = b.bop.toArray(new BinaryOp[0]);
+        this.uop = b.uop.toArray(new UnaryFunction[0]);
+        this.bop = b.bop.toArray(new BinaryFunction[0]);
         this.constValue = new double[size];
         this.uniform = new boolean[size];
         this.hasParam = new boolean[size];
@@ -100,8 +100,8 @@ final class ExprProgram {
         final List<Integer> left = new ArrayList<>();
         final List<Integer> right = new ArrayList<>();
         final List<Integer> index = new ArrayList<>();
-        final List<UnaryOp> uop = new ArrayList<>();
-        final List<BinaryOp> bop = new ArrayList<>();
+        final List<UnaryFunction> uop = new ArrayList<>();
+        final List<BinaryFunction> bop = new ArrayList<>();
         final List<Double> constValue = new ArrayList<>();
         final List<Integer> paramNodes = new ArrayList<>();
 
@@ -141,7 +141,7 @@ final class ExprProgram {
             return slot(Kind.BINARY, a, c, -1, null, b.op(), 0.0);
         }
 
-        private int slot(Kind k, int l, int r, int idx, UnaryOp u, BinaryOp o, double v) {
+        private int slot(Kind k, int l, int r, int idx, UnaryFunction u, BinaryFunction o, double v) {
             kind.add(k);
             left.add(l);
             right.add(r);

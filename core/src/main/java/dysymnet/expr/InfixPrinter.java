@@ -1,5 +1,7 @@
 package dysymnet.expr;
 
+import java.util.List;
+
 /**
  * The project's own infix syntax, read back by {@link Parser}: {@code sin(x) - 2*y^3/z}. Also the base of the
  * evaluating targets ({@link ProtectedPrinter}), which are infix text with another vocabulary.
@@ -28,6 +30,12 @@ class InfixPrinter extends ExprPrinter {
     @Override
     Frag function(Unary u, Frag a) {
         return call(u.op().symbol(), a.text());
+    }
+
+    /** {@code name(a)} or {@code name(a, b)}, which {@link Parser} reads back given the function. */
+    @Override
+    Frag userFunction(UserFunction f, List<Frag> args) {
+        return call(f.name(), String.join(", ", args.stream().map(Frag::text).toList()));
     }
 
     @Override

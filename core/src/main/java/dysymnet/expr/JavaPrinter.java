@@ -26,6 +26,16 @@ final class JavaPrinter extends ProtectedPrinter {
     private static final double EXACT_CUBE_BASE = 0x1p17;
 
     @Override
+    String userForm(UserFunction f) {
+        return f.javaForm();
+    }
+
+    @Override
+    String formName() {
+        return "java";
+    }
+
+    @Override
     Set<String> reservedWords() {
         return RESERVED;
     }

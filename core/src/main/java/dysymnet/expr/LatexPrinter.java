@@ -1,5 +1,6 @@
 package dysymnet.expr;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -64,7 +65,17 @@ final class LatexPrinter extends ExprPrinter {
 
     @Override
     Frag function(Unary u, Frag a) {
-        return new Frag(u.op().latex(a.text(), showsAbs(u)), ATOM);
+        return new Frag(((UnaryOp) u.op()).latex(a.text(), showsAbs(u)), ATOM);
+    }
+
+    /** The function's LaTeX form, or {@code \operatorname{name}\left(a, b\right)}. */
+    @Override
+    Frag userFunction(UserFunction f, List<Frag> args) {
+        if (f.latexForm() != null) {
+            return new Frag(fill(f.latexForm(), args), ATOM);
+        }
+        return new Frag("\\operatorname{" + f.name().replace("_", "\\_") + "}\\left("
+                + String.join(", ", args.stream().map(Frag::text).toList()) + "\\right)", ATOM);
     }
 
     @Override

@@ -1,5 +1,10 @@
 package dysymnet.expr;
 
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * Reads an infix formula, such as {@code exp(-theta**2/2)/sqrt(2*pi)}, into an {@link Expr}.
  *
@@ -14,6 +19,8 @@ package dysymnet.expr;
  *       applied to a constant yields a negative {@link Const};</li>
  *   <li>functions (one argument, in parentheses) named as {@link UnaryOp#byName} accepts: {@code sin cos tan exp
  *       log ln sqrt sinh cosh tanh abs asin acos arcsin arccos};</li>
+ *   <li>with {@link #parse(String, Collection)}, the user-defined functions given, called with their one or two
+ *       arguments: {@code softplus(x)}, {@code hypot(x, y - 1)};</li>
  *   <li>{@code pi} is the constant {@link Math#PI}; {@code NaN} and {@code Infinity} (exactly so spelled) are those
  *       double constants, so that every constant {@link Printer#infix} prints reads back;</li>
  *   <li>every other name {@code [A-Za-z_][A-Za-z0-9_]*} is a variable; in particular {@code e} is a variable,
@@ -27,9 +34,11 @@ public final class Parser {
     /** Bound on nesting (parentheses, signs, exponents) so that hostile input fails cleanly, not by stack overflow. */
     private static final int MAX_DEPTH = 1000;
 
-    private enum Kind { NUMBER, NAME, PLUS, MINUS, STAR, SLASH, CARET, LPAREN, RPAREN, END }
+    private enum Kind { NUMBER, NAME, PLUS, MINUS, STAR, SLASH, CARET, LPAREN, RPAREN, COMMA, END }
 
     private final String text;
+    /** The user-defined functions the text may call, by name. */
+    private final Map<String, UserFunction> functions;
     private int pos;
     private int depth;
 
@@ -38,8 +47,9 @@ public final class Parser {
     private String tokenText;
     private double tokenValue;
 
-    private Parser(String text) {
+    private Parser(String text, Map<String, UserFunction> functions) {
         this.text = text;
+        this.functions = functions;
     }
 
     /**
@@ -51,10 +61,31 @@ public final class Parser {
      * @throws IllegalArgumentException if text is null
      */
     public static Expr parse(String text) {
+        return parse(text, List.of());
+    }
+
+    /**
+     * Parses a formula that may also call the given user-defined functions, as {@link Printer#infix} writes them:
+     * {@code name(a)}, or {@code name(a, b)} for a function of two arguments.
+     *
+     * @throws ParseException if the text is not a well-formed formula (a call with the wrong number of arguments
+     *                        included)
+     * @throws IllegalArgumentException if text or functions is null, or two functions have the same name
+     */
+    public static Expr parse(String text, Collection<UserFunction> functions) {
         if (text == null) {
             throw new IllegalArgumentException("text must not be null");
         }
-        Parser p = new Parser(text);
+        if (functions == null) {
+            throw new IllegalArgumentException("functions must not be null");
+        }
+        Map<String, UserFunction> byName = new HashMap<>();
+        for (UserFunction f : functions) {
+            if (byName.put(f.name(), f) != null) {
+                throw new IllegalArgumentException("two user functions are named '" + f.name() + "'");
+            }
+        }
+        Parser p = new Parser(text, byName);
         p.advance();
         Expr e = p.sum();
         if (p.kind != Kind.END) {
@@ -130,7 +161,7 @@ public final class Parser {
                 depth--;
                 yield inner;
             }
-            case PLUS, MINUS, STAR, SLASH, CARET, RPAREN, END ->
+            case PLUS, MINUS, STAR, SLASH, CARET, RPAREN, COMMA, END ->
                     throw error("expected a number, variable, function or '(' but found " + describeToken());
         };
     }
@@ -140,6 +171,30 @@ public final class Parser {
         int nameStart = tokenStart;
         advance();
         UnaryOp op = UnaryOp.byName(name);
+        UserFunction user = functions.get(name);
+        if (user != null && kind == Kind.LPAREN) {
+            enter();
+            advance();
+            Expr first = sum();
+            Expr second = null;
+            if (user.arity() == 2) {
+                if (kind != Kind.COMMA) {
+                    throw error("expected ',' and the second argument of '" + name + "' but found "
+                            + describeToken());
+                }
+                advance();
+                second = sum();
+            }
+            if (kind == Kind.COMMA) {
+                throw error("'" + name + "' takes " + (user.arity() == 1 ? "one argument" : "two arguments"));
+            }
+            expectClosing();
+            depth--;
+            return second == null ? new Unary(user, first) : new Binary(user, first, second);
+        }
+        if (user != null) {
+            throw error("expected '(' after function '" + name + "' but found " + describeToken());
+        }
         if (kind == Kind.LPAREN) {
             if (op == null) {
                 throw new ParseException(nameStart, "unknown function '" + name + "'");
@@ -224,6 +279,12 @@ public final class Parser {
             case '^' -> symbol(Kind.CARET, 1);
             case '(' -> symbol(Kind.LPAREN, 1);
             case ')' -> symbol(Kind.RPAREN, 1);
+            case ',' -> {
+                if (functions.isEmpty()) {
+                    throw new ParseException(pos, "unexpected character ','");
+                }
+                symbol(Kind.COMMA, 1);
+            }
             default -> throw new ParseException(pos,
                     "unexpected character '" + new String(Character.toChars(text.codePointAt(pos))) + "'");
         }

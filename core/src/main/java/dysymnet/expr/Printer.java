@@ -307,7 +307,10 @@ public final class Printer {
             };
         }
         Binary b = (Binary) e;
-        return switch (b.op()) {
+        if (!(b.op() instanceof BinaryOp op)) {
+            return false; // a user-defined function
+        }
+        return switch (op) {
             case ADD, DIV -> isNonNegative(b.left()) && isNonNegative(b.right());
             case MUL -> b.left().equals(b.right()) || (isNonNegative(b.left()) && isNonNegative(b.right()));
             case POW -> {

@@ -114,8 +114,8 @@ final class ProductForm {
         if (s instanceof Unary && ((Unary) s).op() == UnaryOp.NEG) {
             return of(((Unary) s).arg()).scale(-1.0);
         }
-        if (s instanceof Binary b) {
-            return switch (b.op()) {
+        if (s instanceof Binary b && b.op() instanceof BinaryOp op) {
+            return switch (op) {
                 case MUL -> of(b.left()).times(of(b.right()));
                 case DIV -> of(b.left()).times(of(b.right()).inverse());
                 case POW -> {

@@ -151,7 +151,7 @@ abstract class ProtectedPrinter extends InfixPrinter {
 
     @Override
     final Frag function(Unary u, Frag a) {
-        UnaryOp op = u.op();
+        UnaryOp op = (UnaryOp) u.op();
         Range r = bounds.range(u.arg());
         Frag arg = switch (op) {
             case LOG -> {
@@ -167,6 +167,28 @@ abstract class ProtectedPrinter extends InfixPrinter {
         };
         return call(functionName(op), arg.text());
     }
+
+    /**
+     * A user-defined function as its definition writes it for this target ({@link #userForm}); its protections, if
+     * any, are the user's.
+     *
+     * @throws IllegalArgumentException when the function has no form for this target
+     */
+    @Override
+    final Frag userFunction(UserFunction f, List<Frag> args) {
+        String template = userForm(f);
+        if (template == null) {
+            throw new IllegalArgumentException("the formula uses the user function '" + f.name() + "', which has no "
+                    + formName() + " form (set it with UserFunction.Builder." + formName() + ")");
+        }
+        return filled(template, args);
+    }
+
+    /** The user function's template for this target, or null. */
+    abstract String userForm(UserFunction f);
+
+    /** The name of this target's form, as {@link UserFunction.Builder} calls it ({@code java}, {@code c}...). */
+    abstract String formName();
 
     @Override
     final Frag quotient(Binary b, Frag l, Frag r) {
@@ -280,11 +302,16 @@ abstract class ProtectedPrinter extends InfixPrinter {
     static List<String> rulesUsed(Expr e) {
         EnumSet<UnaryOp> unary = EnumSet.noneOf(UnaryOp.class);
         EnumSet<BinaryOp> binary = EnumSet.noneOf(BinaryOp.class);
+        Set<String> user = new java.util.TreeSet<>();
         e.forEach(n -> {
-            if (n instanceof Unary u) {
-                unary.add(u.op());
+            if (n instanceof Unary u && u.op() instanceof UnaryOp op) {
+                unary.add(op);
+            } else if (n instanceof Binary b && b.op() instanceof BinaryOp op) {
+                binary.add(op);
+            } else if (n instanceof Unary u) {
+                user.add(u.op().symbol());
             } else if (n instanceof Binary b) {
-                binary.add(b.op());
+                user.add(b.op().symbol());
             }
         });
         String tiny = number(UnaryOp.TINY, EXACT);
@@ -314,6 +341,9 @@ abstract class ProtectedPrinter extends InfixPrinter {
         }
         if (binary.contains(BinaryOp.POW)) {
             lines.add("a ^ b is |a| ^ b where a < 0 and b is not an integer (a^2 is a*a, a^3 is a*a*a)");
+        }
+        for (String name : user) {
+            lines.add(name + " is a user-defined function, written as its definition gives it");
         }
         return lines;
     }

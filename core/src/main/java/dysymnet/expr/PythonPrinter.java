@@ -20,6 +20,16 @@ final class PythonPrinter extends ProtectedPrinter {
             "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", "np");
 
     @Override
+    String userForm(UserFunction f) {
+        return f.numpyForm();
+    }
+
+    @Override
+    String formName() {
+        return "numpy";
+    }
+
+    @Override
     Set<String> reservedWords() {
         return RESERVED;
     }

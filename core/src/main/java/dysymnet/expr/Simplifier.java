@@ -203,7 +203,10 @@ public final class Simplifier {
         if (l instanceof Const && r instanceof Const) {
             return new Const(b.op().apply(((Const) l).value(), ((Const) r).value()));
         }
-        return switch (b.op()) {
+        if (!(b.op() instanceof BinaryOp op)) {
+            return new Binary(b.op(), l, r); // a user-defined function: its operands simplified
+        }
+        return switch (op) {
             case ADD, SUB -> {
                 SumForm s = new SumForm();
                 s.add(l, 1.0);

@@ -40,6 +40,16 @@ final class SympyPrinter extends ProtectedPrinter {
             "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield");
 
     @Override
+    String userForm(UserFunction f) {
+        return f.sympyForm();
+    }
+
+    @Override
+    String formName() {
+        return "sympy";
+    }
+
+    @Override
     Set<String> reservedWords() {
         return Set.of();
     }

@@ -23,7 +23,7 @@ package dysymnet.expr;
  * terms and factors in simplified formulas: reordering the existing constants changes simplified forms, adding one
  * does not change those of formulas without it.
  */
-public enum UnaryOp {
+public enum UnaryOp implements UnaryFunction {
     NEG("-", "-", "-", "-"),
     SIN("sin", "sin", "Math.sin", "\\sin"),
     COS("cos", "cos", "Math.cos", "\\cos"),

@@ -1,7 +1,7 @@
 package dysymnet.gp;
 
 import dysymnet.expr.Binary;
-import dysymnet.expr.BinaryOp;
+import dysymnet.expr.BinaryFunction;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
@@ -46,9 +46,9 @@ public final class Variation {
         return maxDepth;
     }
 
-    /** Whether {@code e} is within the caps. */
+    /** Whether {@code e} is within the caps and keeps the nesting constraints. */
     public boolean fits(Expr e) {
-        return e.complexity() <= maxSize && Trees.depth(e) <= maxDepth;
+        return e.complexity() <= maxSize && Trees.depth(e) <= maxDepth && prim.nesting().allows(e);
     }
 
     /** A random leaf: a variable, or a constant (mostly a small integer). */
@@ -166,7 +166,7 @@ public final class Variation {
             m = prim.unaryCount() == 0 ? arg : prim.unary(rng.nextInt(prim.unaryCount()), arg);
         } else {
             Binary b = (Binary) n;
-            List<BinaryOp> ops = prim.binaries();
+            List<BinaryFunction> ops = prim.binaries();
             m = ops.isEmpty() ? b.left() : new Binary(ops.get(rng.nextInt(ops.size())), b.left(), b.right());
         }
         Expr child = Trees.replace(a, i, m);

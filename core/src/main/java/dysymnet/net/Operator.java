@@ -1,13 +1,19 @@
 package dysymnet.net;
 
 import dysymnet.expr.Binary;
+import dysymnet.expr.BinaryFunction;
 import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
+import dysymnet.expr.UnaryFunction;
 import dysymnet.expr.UnaryOp;
+import dysymnet.expr.UserFunction;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * An operator a unit of the symbolic network can carry. Unary operators take one input column of the layer's
@@ -17,58 +23,117 @@ import java.util.Locale;
  * ({@link UnaryOp}) or a power of its input ({@code x^1} is the identity, {@code x^2} the square), a binary unit a
  * {@link BinaryOp}. Its values and derivatives are those of that formula operator, the single definition shared with
  * the expression evaluator, and the network's read-off builds the matching expression node, so a formula read off a
- * network computes the same numbers as the network.
+ * network computes the same numbers as the network. A user-defined function ({@link UserFunction}) becomes a unit
+ * the same way ({@link #of}): a unary unit for one argument, a binary unit for two.
  *
- * <p>The declaration order is the canonical order of units within a layer ({@link Architecture#canonical()}).
+ * <p>The built-in operators are the constants below, one instance each; the order of {@link #values()} is the
+ * canonical order of units within a layer ({@link Architecture#canonical()}), with the user-defined units after them
+ * by name.
  */
-public enum Operator {
-    IDENTITY("id", 1),
-    NEG("neg", UnaryOp.NEG),
-    SIN("sin", UnaryOp.SIN),
-    COS("cos", UnaryOp.COS),
-    TAN("tan", UnaryOp.TAN),
-    EXP("exp", UnaryOp.EXP),
-    LOG("log", UnaryOp.LOG),
-    SQRT("sqrt", UnaryOp.SQRT),
-    SINH("sinh", UnaryOp.SINH),
-    COSH("cosh", UnaryOp.COSH),
-    TANH("tanh", UnaryOp.TANH),
-    ABS("abs", UnaryOp.ABS),
-    SQUARE("square", 2),
-    CUBE("cube", 3),
-    ADD("+", BinaryOp.ADD),
-    SUB("-", BinaryOp.SUB),
-    MUL("*", BinaryOp.MUL),
-    DIV("/", BinaryOp.DIV);
+public final class Operator implements Comparable<Operator> {
+    public static final Operator IDENTITY = new Operator("IDENTITY", "id", null, 1, null);
+    public static final Operator NEG = new Operator("NEG", "neg", UnaryOp.NEG, 0, null);
+    public static final Operator SIN = new Operator("SIN", "sin", UnaryOp.SIN, 0, null);
+    public static final Operator COS = new Operator("COS", "cos", UnaryOp.COS, 0, null);
+    public static final Operator TAN = new Operator("TAN", "tan", UnaryOp.TAN, 0, null);
+    public static final Operator EXP = new Operator("EXP", "exp", UnaryOp.EXP, 0, null);
+    public static final Operator LOG = new Operator("LOG", "log", UnaryOp.LOG, 0, null);
+    public static final Operator SQRT = new Operator("SQRT", "sqrt", UnaryOp.SQRT, 0, null);
+    public static final Operator SINH = new Operator("SINH", "sinh", UnaryOp.SINH, 0, null);
+    public static final Operator COSH = new Operator("COSH", "cosh", UnaryOp.COSH, 0, null);
+    public static final Operator TANH = new Operator("TANH", "tanh", UnaryOp.TANH, 0, null);
+    public static final Operator ABS = new Operator("ABS", "abs", UnaryOp.ABS, 0, null);
+    public static final Operator SQUARE = new Operator("SQUARE", "square", null, 2, null);
+    public static final Operator CUBE = new Operator("CUBE", "cube", null, 3, null);
+    public static final Operator ADD = new Operator("ADD", "+", null, 0, BinaryOp.ADD);
+    public static final Operator SUB = new Operator("SUB", "-", null, 0, BinaryOp.SUB);
+    public static final Operator MUL = new Operator("MUL", "*", null, 0, BinaryOp.MUL);
+    public static final Operator DIV = new Operator("DIV", "/", null, 0, BinaryOp.DIV);
+    /** The protected power {@code a ^ b} of two inputs ({@code |a| ^ b} for a negative a and a non-integer b). */
+    public static final Operator POW = new Operator("POW", "pow", null, 0, BinaryOp.POW);
 
+    /** The built-in operators in their canonical order (the order of units within a layer). */
+    private static final List<Operator> BUILT_IN = List.of(IDENTITY, NEG, SIN, COS, TAN, EXP, LOG, SQRT, SINH, COSH,
+            TANH, ABS, SQUARE, CUBE, ADD, SUB, MUL, DIV, POW);
+
+    private final String name;
     private final String label;
     /** The formula function of a unary unit, or null. */
-    private final UnaryOp function;
+    private final UnaryFunction function;
     /** The exponent of a power unit (1 for the identity), or 0. */
     private final int power;
     /** The formula operator of a binary unit, or null. */
-    private final BinaryOp binary;
+    private final BinaryFunction binary;
 
-    /** A unit computing a formula function of its input. */
-    Operator(String label, UnaryOp function) {
-        this(label, function, 0, null);
-    }
-
-    /** A unit computing a power of its input, {@code x^power}. */
-    Operator(String label, int power) {
-        this(label, null, power, null);
-    }
-
-    /** A unit computing a binary formula operator of its two inputs. */
-    Operator(String label, BinaryOp binary) {
-        this(label, null, 0, binary);
-    }
-
-    Operator(String label, UnaryOp function, int power, BinaryOp binary) {
+    private Operator(String name, String label, UnaryFunction function, int power, BinaryFunction binary) {
+        this.name = name;
         this.label = label;
         this.function = function;
         this.power = power;
         this.binary = binary;
+    }
+
+    /**
+     * The unit of a user-defined function: a unary unit for a function of one argument, a binary unit (two input
+     * columns) for one of two. Its label is the function's name.
+     */
+    public static Operator of(UserFunction f) {
+        Objects.requireNonNull(f, "f");
+        return f.arity() == 1 ? new Operator(f.name(), f.name(), f, 0, null)
+                : new Operator(f.name(), f.name(), null, 0, f);
+    }
+
+    /** The built-in operators, in their canonical order. */
+    public static Operator[] values() {
+        return BUILT_IN.toArray(new Operator[0]);
+    }
+
+    /** The constant's name of a built-in operator ({@code SQUARE}), the function's name of a user-defined one. */
+    public String name() {
+        return name;
+    }
+
+    /** The user-defined function of the unit, or null for a built-in operator. */
+    public UserFunction userFunction() {
+        return function instanceof UserFunction f ? f : binary instanceof UserFunction g ? g : null;
+    }
+
+    /**
+     * The canonical order of units: the built-in operators in the order of {@link #values()}, then the user-defined
+     * ones by name.
+     */
+    @Override
+    public int compareTo(Operator o) {
+        int a = BUILT_IN.indexOf(this);
+        int b = BUILT_IN.indexOf(o);
+        if (a >= 0 && b >= 0) {
+            return Integer.compare(a, b);
+        }
+        if (a >= 0 || b >= 0) {
+            return a >= 0 ? -1 : 1;
+        }
+        int c = name.compareTo(o.name);
+        return c != 0 ? c : Integer.compare(arity(), o.arity());
+    }
+
+    /** Built-in operators are single instances; two units of user functions are equal when their functions are. */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        return o instanceof Operator op && userFunction() != null && userFunction().equals(op.userFunction());
+    }
+
+    @Override
+    public int hashCode() {
+        UserFunction f = userFunction();
+        return f != null ? f.hashCode() : System.identityHashCode(this);
+    }
+
+    @Override
+    public String toString() {
+        return name;
     }
 
     /** Short name used in configuration and on the command line (id, sin, square, *, ...). */
@@ -86,7 +151,20 @@ public enum Operator {
 
     /** Parses a label (also accepts enum names, case-insensitive, and identity, x^2, pow2, x^3, pow3). */
     public static Operator parse(String s) {
+        return parse(s, List.of());
+    }
+
+    /**
+     * Parses a label as {@link #parse(String)} does, or the name of one of the user-defined {@code functions}
+     * (exactly as spelled), which gives that function's unit ({@link #of}).
+     */
+    public static Operator parse(String s, Collection<UserFunction> functions) {
         String t = s.trim();
+        for (UserFunction f : functions) {
+            if (f.name().equals(t)) {
+                return of(f);
+            }
+        }
         for (Operator op : values()) {
             if (op.label.equalsIgnoreCase(t) || op.name().equalsIgnoreCase(t)) {
                 return op;
@@ -106,8 +184,11 @@ public enum Operator {
         };
     }
 
-    /** The formula function a unary unit computes, or null for a power unit (and a binary one). */
-    public UnaryOp function() {
+    /**
+     * The formula function a unary unit computes (a {@link UnaryOp} or a one-argument {@link UserFunction}), or null
+     * for a power unit (and a binary one).
+     */
+    public UnaryFunction function() {
         return function;
     }
 
@@ -116,8 +197,8 @@ public enum Operator {
         return power;
     }
 
-    /** The expression-level binary operator of a binary unit. */
-    public BinaryOp binaryOp() {
+    /** The expression-level binary operator of a binary unit (a {@link BinaryOp} or a two-argument user function). */
+    public BinaryFunction binaryOp() {
         if (binary == null) {
             throw new IllegalStateException(this + " is unary");
         }
@@ -151,48 +232,54 @@ public enum Operator {
      * other unit takes the generic loops.
      */
     void apply(double[] z, double[] h, double[] d, int n) {
-        switch (this) {
-            case IDENTITY -> {
-                System.arraycopy(z, 0, h, 0, n);
-                if (d != null) {
-                    Arrays.fill(d, 0, n, 1.0);
+        if (this == IDENTITY) {
+            System.arraycopy(z, 0, h, 0, n);
+            if (d != null) {
+                Arrays.fill(d, 0, n, 1.0);
+            }
+        } else if (this == NEG) {
+            for (int i = 0; i < n; i++) {
+                h[i] = UnaryOp.NEG.apply(z[i]);
+            }
+            if (d != null) {
+                Arrays.fill(d, 0, n, -1.0);
+            }
+        } else if (this == SIN) {
+            functionLoop(UnaryOp.SIN, z, h, d, n);
+        } else if (this == COS) {
+            functionLoop(UnaryOp.COS, z, h, d, n);
+        } else if (this == SQUARE) {
+            for (int i = 0; i < n; i++) {
+                h[i] = BinaryOp.pow(z[i], 2.0);
+            }
+            if (d != null) {
+                for (int i = 0; i < n; i++) {
+                    d[i] = BinaryOp.POW.dLeft(z[i], 2.0);
                 }
             }
-            case NEG -> {
-                for (int i = 0; i < n; i++) {
-                    h[i] = UnaryOp.NEG.apply(z[i]);
-                }
-                if (d != null) {
-                    Arrays.fill(d, 0, n, -1.0);
-                }
+        } else {
+            if (binary != null) {
+                throw new IllegalStateException(this + " is binary");
             }
-            case SIN -> functionLoop(UnaryOp.SIN, z, h, d, n);
-            case COS -> functionLoop(UnaryOp.COS, z, h, d, n);
-            case SQUARE -> {
+            if (function instanceof UnaryOp f) {
+                functionLoop(f, z, h, d, n);
+            } else if (function != null) {
                 for (int i = 0; i < n; i++) {
-                    h[i] = BinaryOp.pow(z[i], 2.0);
+                    h[i] = function.apply(z[i]);
                 }
                 if (d != null) {
                     for (int i = 0; i < n; i++) {
-                        d[i] = BinaryOp.POW.dLeft(z[i], 2.0);
+                        d[i] = function.derivative(z[i]);
                     }
                 }
-            }
-            default -> {
-                if (binary != null) {
-                    throw new IllegalStateException(this + " is binary");
+            } else {
+                double p = power;
+                for (int i = 0; i < n; i++) {
+                    h[i] = BinaryOp.pow(z[i], p);
                 }
-                if (function != null) {
-                    functionLoop(function, z, h, d, n);
-                } else {
-                    double p = power;
+                if (d != null) {
                     for (int i = 0; i < n; i++) {
-                        h[i] = BinaryOp.pow(z[i], p);
-                    }
-                    if (d != null) {
-                        for (int i = 0; i < n; i++) {
-                            d[i] = BinaryOp.POW.dLeft(z[i], p);
-                        }
+                        d[i] = BinaryOp.POW.dLeft(z[i], p);
                     }
                 }
             }
@@ -217,7 +304,19 @@ public enum Operator {
      * {@code a*b} being the other operand).
      */
     void apply(double[] a, double[] b, double[] h, double[] da, double[] db, int n) {
-        BinaryOp f = binaryOp();
+        BinaryFunction g = binaryOp();
+        if (!(g instanceof BinaryOp f)) {
+            for (int i = 0; i < n; i++) {
+                h[i] = g.apply(a[i], b[i]);
+            }
+            if (da != null) {
+                for (int i = 0; i < n; i++) {
+                    da[i] = g.dLeft(a[i], b[i]);
+                    db[i] = g.dRight(a[i], b[i]);
+                }
+            }
+            return;
+        }
         switch (f) {
             case ADD -> {
                 for (int i = 0; i < n; i++) {
@@ -284,12 +383,23 @@ public enum Operator {
      * {@code a/0} is the protected {@code a/TINY}, which the evaluator reproduces from a literal 0.
      */
     public Expr toExpr(Expr a, Expr b) {
-        return switch (binaryOp()) {
+        BinaryFunction g = binaryOp();
+        if (!(g instanceof BinaryOp op)) {
+            // a user-defined function: f(0, b) and f(a, 0) keep the zero as a literal
+            if (a == null && b == null) {
+                double f00 = g.apply(0.0, 0.0);
+                return f00 == 0.0 ? null : new Const(f00);
+            }
+            return new Binary(g, a == null ? new Const(0.0) : a, b == null ? new Const(0.0) : b);
+        }
+        return switch (op) {
             case ADD -> a == null ? b : b == null ? a : new Binary(BinaryOp.ADD, a, b);
             case SUB -> b == null ? a : a == null ? new Unary(UnaryOp.NEG, b) : new Binary(BinaryOp.SUB, a, b);
             case MUL -> a == null || b == null ? null : new Binary(BinaryOp.MUL, a, b);
             case DIV -> a == null ? null : new Binary(BinaryOp.DIV, a, b == null ? new Const(0.0) : b);
-            case POW -> throw new IllegalStateException("no unit computes a power of two inputs");
+            // a^0 is 1 for every a (NaN included), 0^b is a power of the literal 0
+            case POW -> b == null ? new Const(1.0)
+                    : new Binary(BinaryOp.POW, a == null ? new Const(0.0) : a, b);
         };
     }
 }

@@ -1,8 +1,11 @@
 package dysymnet.net;
 
+import dysymnet.expr.NestingConstraints;
+import dysymnet.expr.UnaryFunction;
+import dysymnet.expr.UnaryOp;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -14,11 +17,17 @@ import java.util.Set;
  * <p>Defaults are the paper's (Table "Hyperparameters for DySymNet"): layers {1..5}, widths {1..6}, operators
  * {+, -, *, sin, cos, tan, exp, log, cosh, square} plus identity.
  *
- * @param operators the operator library, without duplicates
- * @param layers    possible numbers of hidden layers, each at least 1
- * @param widths    possible numbers of units per layer, each at least 1
+ * <p>Nesting constraints ({@link NestingConstraints}, none by default) forbid a function inside another: the
+ * controller never samples an architecture in which a unit of a forbidden inner function feeds, through any layers, a
+ * unit of its outer function, and no formula that breaks a rule is a candidate of the search.
+ *
+ * @param operators        the operator library, without duplicates
+ * @param layers           possible numbers of hidden layers, each at least 1
+ * @param widths           possible numbers of units per layer, each at least 1
+ * @param forbiddenNesting functions that must not occur inside others; each rule names functions of the library
  */
-public record SearchSpace(List<Operator> operators, List<Integer> layers, List<Integer> widths) {
+public record SearchSpace(List<Operator> operators, List<Integer> layers, List<Integer> widths,
+                          NestingConstraints forbiddenNesting) {
 
     /** The paper's operator library plus identity ({@code --operators paper}). */
     public static final List<Operator> PAPER_OPERATORS = List.of(
@@ -42,6 +51,47 @@ public record SearchSpace(List<Operator> operators, List<Integer> layers, List<I
         operators = checkedOperators(operators);
         layers = checkedSortedSet(layers, "layers", "layer count");
         widths = checkedSortedSet(widths, "widths", "width");
+        forbiddenNesting = forbiddenNesting == null ? NestingConstraints.NONE : forbiddenNesting;
+        List<String> functions = new ArrayList<>();
+        for (Operator op : operators) {
+            String f = functionName(op);
+            if (f != null) {
+                functions.add(f);
+            }
+        }
+        for (String name : forbiddenNesting.names()) {
+            if (!functions.contains(name)) {
+                throw new IllegalArgumentException("forbidden nesting " + forbiddenNesting + ": '" + name + "' is not "
+                        + "a function of the operator library (functions: " + String.join(", ", functions) + ")");
+            }
+        }
+        if (!forbiddenNesting.isEmpty()) {
+            Set<String> outer = new HashSet<>();
+            forbiddenNesting.rules().forEach(r -> outer.add(r.outer()));
+            if (operators.stream().allMatch(op -> outer.contains(functionName(op)))) {
+                throw new IllegalArgumentException("forbidden nesting " + forbiddenNesting + ": every operator of the "
+                        + "library has a function forbidden inside it, so a second layer could have no unit; add one "
+                        + "that has none, such as id or +");
+            }
+        }
+    }
+
+    /** A search space without nesting constraints. */
+    public SearchSpace(List<Operator> operators, List<Integer> layers, List<Integer> widths) {
+        this(operators, layers, widths, NestingConstraints.NONE);
+    }
+
+    /**
+     * The name in formulas of the function a unit applies, which nesting constraints may name: a built-in function
+     * ({@code exp}) or a user-defined one of one or two arguments; null for the identity, negation, powers and the
+     * arithmetic operators.
+     */
+    public static String functionName(Operator op) {
+        if (op.userFunction() != null) {
+            return op.userFunction().name();
+        }
+        UnaryFunction f = op.function();
+        return f == null || f == UnaryOp.NEG ? null : f.symbol();
     }
 
     /** The paper's search space. */
@@ -55,7 +105,7 @@ public record SearchSpace(List<Operator> operators, List<Integer> layers, List<I
 
     /** A builder preset with this space. */
     public Builder toBuilder() {
-        return new Builder().operators(operators).layers(layers).widths(widths);
+        return new Builder().operators(operators).layers(layers).widths(widths).forbiddenNesting(forbiddenNesting);
     }
 
     /** The {@code index}-th possible layer count, ascending. */
@@ -101,13 +151,17 @@ public record SearchSpace(List<Operator> operators, List<Integer> layers, List<I
         if (ops == null || ops.isEmpty()) {
             throw new IllegalArgumentException("operators must not be empty");
         }
-        Set<Operator> seen = EnumSet.noneOf(Operator.class);
+        Set<Operator> seen = new HashSet<>();
+        Set<String> labels = new HashSet<>();
         for (Operator op : ops) {
             if (op == null) {
                 throw new IllegalArgumentException("operators must not contain null");
             }
             if (!seen.add(op)) {
                 throw new IllegalArgumentException("operators: duplicate operator " + op.label());
+            }
+            if (!labels.add(op.label())) {
+                throw new IllegalArgumentException("operators: two user functions are named " + op.label());
             }
         }
         return List.copyOf(ops);
@@ -118,6 +172,7 @@ public record SearchSpace(List<Operator> operators, List<Integer> layers, List<I
         private List<Operator> operators = DEFAULT_OPERATORS;
         private List<Integer> layers = DEFAULT_LAYERS;
         private List<Integer> widths = DEFAULT_WIDTHS;
+        private NestingConstraints forbiddenNesting = NestingConstraints.NONE;
 
         private Builder() {
         }
@@ -149,9 +204,31 @@ public record SearchSpace(List<Operator> operators, List<Integer> layers, List<I
             return widths(v == null ? null : Arrays.stream(v).boxed().toList());
         }
 
+        /** Adds an operator to the library set so far. */
+        public Builder addOperator(Operator op) {
+            operators = operators == null ? new ArrayList<>() : new ArrayList<>(operators);
+            operators.add(op);
+            return this;
+        }
+
+        /** Functions that must not occur inside others (default none). */
+        public Builder forbiddenNesting(NestingConstraints v) {
+            forbiddenNesting = v;
+            return this;
+        }
+
+        /** Adds a rule to the nesting constraints set so far. */
+        public Builder addForbiddenNesting(NestingConstraints.Rule rule) {
+            List<NestingConstraints.Rule> rules = new ArrayList<>(
+                    forbiddenNesting == null ? List.of() : forbiddenNesting.rules());
+            rules.add(rule);
+            forbiddenNesting = NestingConstraints.of(rules);
+            return this;
+        }
+
         /** Validates and builds; throws IllegalArgumentException naming the offending setting. */
         public SearchSpace build() {
-            return new SearchSpace(operators, layers, widths);
+            return new SearchSpace(operators, layers, widths, forbiddenNesting);
         }
     }
 
@@ -161,6 +238,7 @@ public record SearchSpace(List<Operator> operators, List<Integer> layers, List<I
         for (Operator op : operators) {
             ops.add(op.label());
         }
-        return "SearchSpace{operators=" + ops + ", layers=" + layers + ", widths=" + widths + "}";
+        return "SearchSpace{operators=" + ops + ", layers=" + layers + ", widths=" + widths
+                + (forbiddenNesting.isEmpty() ? "" : ", forbiddenNesting=" + forbiddenNesting) + "}";
     }
 }

@@ -1,6 +1,8 @@
 package dysymnet.search;
 
 import dysymnet.data.Dataset;
+import dysymnet.expr.ComplexityWeights;
+import dysymnet.expr.NestingConstraints;
 import dysymnet.expr.Const;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
@@ -105,6 +107,10 @@ public final class ArchitecturePipeline {
     /** Formulas above these sizes are not refined, not polished (the global bounds, or the size cap's). */
     private final int refinedLimit;
     private final int polishedLimit;
+    /** Four times the size cap (in the selection's complexity). */
+    private final long capped;
+    private final ComplexityWeights weights;
+    private final NestingConstraints nesting;
 
     public ArchitecturePipeline(Dataset data, Settings settings) {
         this.data = Objects.requireNonNull(data, "data");
@@ -114,9 +120,33 @@ public final class ArchitecturePipeline {
         this.polisher = r.polish() ? new Polisher() : null;
         this.eliminator = r.elimination() && fitter != null ? new Eliminator(fitter) : null;
         this.variance = Metrics.variance(data.y());
-        long capped = (long) CAP_REFINED_FACTOR * settings.selection().maxComplexity();
+        this.capped = (long) CAP_REFINED_FACTOR * settings.selection().maxComplexity();
         this.refinedLimit = (int) Math.min(MAX_REFINED_COMPLEXITY, capped);
         this.polishedLimit = (int) Math.min(MAX_POLISHED_COMPLEXITY, capped);
+        this.weights = settings.selection().complexityWeights();
+        this.nesting = settings.space().forbiddenNesting();
+    }
+
+    /**
+     * Whether {@code e} is small enough for a stage bounded by {@code limit} (the smaller of the stage's node bound
+     * and four times the size cap): with complexity weights, its nodes within the node bound and its complexity
+     * within four times the cap.
+     */
+    private boolean within(Expr e, int limit, int nodeBound) {
+        if (weights.isEmpty()) {
+            return e.complexity() <= limit;
+        }
+        return e.complexity() <= nodeBound && weights.complexity(e) <= capped;
+    }
+
+    /** The complexity of {@code e} as the selection counts it (its nodes, unless weighted). */
+    public int complexity(Expr e) {
+        return weights.complexity(e);
+    }
+
+    /** Whether {@code e} keeps the search space's nesting constraints (a formula that does not is no candidate). */
+    public boolean allows(Expr e) {
+        return nesting.allows(e);
     }
 
     /**
@@ -177,11 +207,17 @@ public final class ArchitecturePipeline {
             if (stopped && !distinct.isEmpty()) {
                 break;
             }
-            Expr p = polisher != null && !stopped && f.complexity() <= polishedLimit
+            Expr p = polisher != null && !stopped && within(f, polishedLimit, MAX_POLISHED_COMPLEXITY)
                     ? polisher.polish(f, data, stop) : f;
+            if (!nesting.allows(p)) {
+                continue;
+            }
             if (!distinct.containsKey(p)) {
                 distinct.put(p, score(p, name, step));
             }
+        }
+        if (distinct.isEmpty()) {
+            return failed(arch, step); // every formula broke a nesting constraint
         }
         List<Candidate> all = List.copyOf(distinct.values());
         Selection sel = settings.selection();
@@ -235,7 +271,7 @@ public final class ArchitecturePipeline {
      * {@link ConstantFitter#MAX_JACOBIAN_ENTRIES}).
      */
     private Expr refine(Expr expr, BooleanSupplier stop) {
-        if (fitter != null && expr.complexity() <= refinedLimit && !stop.getAsBoolean()) {
+        if (fitter != null && within(expr, refinedLimit, MAX_REFINED_COMPLEXITY) && !stop.getAsBoolean()) {
             return Simplifier.simplify(fitter.fit(expr, data, stop).expression());
         }
         return expr;
@@ -254,10 +290,10 @@ public final class ArchitecturePipeline {
         double[] pred = Evaluator.evaluate(expr, data);
         double mse = Metrics.mse(pred, data.y());
         if (!Double.isFinite(mse)) {
-            return new Candidate(expr, expr.complexity(), Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0,
+            return new Candidate(expr, complexity(expr), Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0,
                     arch, step);
         }
-        return new Candidate(expr, expr.complexity(), mse, Metrics.r2(pred, data.y()), Reward.of(mse, variance), arch,
+        return new Candidate(expr, complexity(expr), mse, Metrics.r2(pred, data.y()), Reward.of(mse, variance), arch,
                 step);
     }
 

@@ -7,7 +7,8 @@ import java.util.Objects;
  * One formula found by the search, scored on the training data.
  *
  * @param expression   the simplified formula with refined constants
- * @param complexity   its node count
+ * @param complexity   its complexity: its node count, or the sum of its operators' weights
+ *                     ({@link Selection#complexityWeights()})
  * @param mse          mean squared error on the training data (+Infinity when not finite)
  * @param r2           coefficient of determination on the training data
  * @param reward       {@link Reward#of}: 1 / (1 + NRMSE), the controller's reward

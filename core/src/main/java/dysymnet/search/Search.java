@@ -99,7 +99,7 @@ public final class Search {
         RandomGenerator samplingRng = Seeds.stream(settings.seed(), SAMPLING_STREAM);
         ArchitecturePipeline pipeline = new ArchitecturePipeline(data, settings);
         GpSettings gpSettings = settings.gp();
-        Primitives primitives = Primitives.of(settings.space().operators(), data.names());
+        Primitives primitives = Primitives.of(settings.space(), data.names());
         GeneticProgramming gp = gpSettings.enabled() ? new GeneticProgramming(data, primitives, gpSettings) : null;
         TermRegression terms = settings.terms().enabled()
                 ? new TermRegression(data, primitives, settings.terms())
@@ -328,7 +328,7 @@ public final class Search {
     private static Candidate absorb(List<Expr> formulas, String source, ArchitecturePipeline pipeline, int step,
                                     Map<Expr, Candidate> distinct, Candidate best) {
         for (Expr e : formulas) {
-            if (distinct.containsKey(e)) {
+            if (distinct.containsKey(e) || !pipeline.allows(e)) {
                 continue;
             }
             Candidate c = pipeline.score(e, source, step);

@@ -1,10 +1,13 @@
 package dysymnet.search;
 
+import dysymnet.expr.ComplexityWeights;
+import dysymnet.expr.Expr;
+
 /**
  * How the reported formula is chosen from the candidates ({@link ParetoFront#choose}).
  *
  * @param factor        the simplest candidate whose training error is within this factor of the best is chosen
- * @param maxComplexity the chosen formula has at most this many nodes, a hard cap (the target's mean when no formula
+ * @param maxComplexity the chosen formula has at most this complexity (nodes, unless weighted), a hard cap (the target's mean when no formula
  *                      is that small); the search refines no read-off above {@value
  *                      ArchitecturePipeline#CAP_REFINED_FACTOR} times it
  * @param noiseAware    a formula whose training error is within what the data's estimated noise explains is as good
@@ -13,9 +16,12 @@ package dysymnet.search;
  *                      ({@link Extrapolation})
  * @param forwardValidation with one feature, the formula is chosen by how well it predicts the last quarter of the
  *                      rows (in the feature's order) from constants refitted on the rest ({@link ModelChoice})
+ * @param complexityWeights how a formula's complexity is counted: the node count by default
+ *                      ({@link ComplexityWeights#NONE}), else the sum of its operators' weights; every candidate's
+ *                      complexity, the Pareto front, the choice and {@code maxComplexity} use it
  */
 public record Selection(double factor, int maxComplexity, boolean noiseAware, boolean extrapolationGuard,
-                        boolean forwardValidation) {
+                        boolean forwardValidation, ComplexityWeights complexityWeights) {
 
     public static final int DEFAULT_MAX_COMPLEXITY = 100;
 
@@ -26,6 +32,18 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
         if (maxComplexity < 1) {
             throw new IllegalArgumentException("max complexity must be at least 1, got " + maxComplexity);
         }
+        complexityWeights = complexityWeights == null ? ComplexityWeights.NONE : complexityWeights;
+    }
+
+    /** A selection that counts nodes. */
+    public Selection(double factor, int maxComplexity, boolean noiseAware, boolean extrapolationGuard,
+                     boolean forwardValidation) {
+        this(factor, maxComplexity, noiseAware, extrapolationGuard, forwardValidation, ComplexityWeights.NONE);
+    }
+
+    /** The complexity of {@code e} as this selection counts it ({@link #complexityWeights}). */
+    public int complexity(Expr e) {
+        return complexityWeights.complexity(e);
     }
 
     public static Selection defaults() {
@@ -38,7 +56,8 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
 
     public Builder toBuilder() {
         return new Builder().factor(factor).maxComplexity(maxComplexity).noiseAware(noiseAware)
-                .extrapolationGuard(extrapolationGuard).forwardValidation(forwardValidation);
+                .extrapolationGuard(extrapolationGuard).forwardValidation(forwardValidation)
+                .complexityWeights(complexityWeights);
     }
 
     /** Builder of a {@link Selection}, starting from the defaults. */
@@ -48,6 +67,7 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
         private boolean noiseAware = true;
         private boolean extrapolationGuard = true;
         private boolean forwardValidation = true;
+        private ComplexityWeights complexityWeights = ComplexityWeights.NONE;
 
         private Builder() {
         }
@@ -80,8 +100,22 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
             return this;
         }
 
+        /** How a formula's complexity is counted (default: its nodes). */
+        public Builder complexityWeights(ComplexityWeights v) {
+            complexityWeights = v;
+            return this;
+        }
+
+        /** Sets one operator's weight in the weights set so far. */
+        public Builder complexityOf(String operator, int weight) {
+            complexityWeights = (complexityWeights == null ? ComplexityWeights.NONE : complexityWeights)
+                    .with(operator, weight);
+            return this;
+        }
+
         public Selection build() {
-            return new Selection(factor, maxComplexity, noiseAware, extrapolationGuard, forwardValidation);
+            return new Selection(factor, maxComplexity, noiseAware, extrapolationGuard, forwardValidation,
+                    complexityWeights);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dysymnet.search;
 
 import dysymnet.controller.ControllerConfig;
+import dysymnet.expr.ComplexityWeights;
 import dysymnet.gp.GpSettings;
 import dysymnet.net.SearchSpace;
 import dysymnet.net.TrainConfig;
@@ -37,6 +38,13 @@ public record Settings(SearchSpace space, ControllerConfig controller, TrainConf
         Objects.requireNonNull(terms, "terms");
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        for (String name : selection.complexityWeights().weights().keySet()) {
+            if (!ComplexityWeights.isBuiltIn(name) && space.operators().stream()
+                    .noneMatch(op -> op.userFunction() != null && op.userFunction().name().equals(name))) {
+                throw new IllegalArgumentException("complexity of '" + name + "': no such operator (+, -, *, /, ^, "
+                        + "neg, a built-in function such as exp, or a user function of the operator library)");
+            }
         }
     }
 

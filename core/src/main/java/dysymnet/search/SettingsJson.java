@@ -11,10 +11,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.type.TypeReference;
+import dysymnet.expr.ComplexityWeights;
+import dysymnet.expr.NestingConstraints;
+import dysymnet.expr.UserFunction;
 import dysymnet.net.Operator;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,7 +41,56 @@ public final class SettingsJson {
                     .addDeserializer(Operator.class, new JsonDeserializer<>() {
                         @Override
                         public Operator deserialize(JsonParser p, DeserializationContext c) throws IOException {
-                            return Operator.parse(p.getValueAsString());
+                            return Operator.parse(p.getValueAsString(), functions(c));
+                        }
+                    })
+                    .addSerializer(ComplexityWeights.class, new JsonSerializer<>() {
+                        @Override
+                        public void serialize(ComplexityWeights w, JsonGenerator g, SerializerProvider p)
+                                throws IOException {
+                            g.writeStartObject();
+                            for (Map.Entry<String, Integer> e : w.weights().entrySet()) {
+                                g.writeNumberField(e.getKey(), e.getValue());
+                            }
+                            g.writeEndObject();
+                        }
+
+                        @Override
+                        public boolean isEmpty(SerializerProvider p, ComplexityWeights w) {
+                            return w == null || w.isEmpty();
+                        }
+                    })
+                    .addDeserializer(ComplexityWeights.class, new JsonDeserializer<>() {
+                        @Override
+                        public ComplexityWeights deserialize(JsonParser p, DeserializationContext c)
+                                throws IOException {
+                            Map<String, Integer> w = p.readValueAs(new TypeReference<Map<String, Integer>>() {
+                            });
+                            return ComplexityWeights.of(w);
+                        }
+                    })
+                    .addSerializer(NestingConstraints.class, new JsonSerializer<>() {
+                        @Override
+                        public void serialize(NestingConstraints n, JsonGenerator g, SerializerProvider p)
+                                throws IOException {
+                            g.writeStartArray();
+                            for (NestingConstraints.Rule r : n.rules()) {
+                                g.writeString(r.toString());
+                            }
+                            g.writeEndArray();
+                        }
+
+                        @Override
+                        public boolean isEmpty(SerializerProvider p, NestingConstraints n) {
+                            return n == null || n.isEmpty();
+                        }
+                    })
+                    .addDeserializer(NestingConstraints.class, new JsonDeserializer<>() {
+                        @Override
+                        public NestingConstraints deserialize(JsonParser p, DeserializationContext c)
+                                throws IOException {
+                            String[] rules = p.readValueAs(String[].class);
+                            return NestingConstraints.of(rules);
                         }
                     })
                     .addSerializer(Duration.class, new JsonSerializer<>() {
@@ -51,7 +107,24 @@ public final class SettingsJson {
                     }))
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
+    /** The attribute of a read that holds the user functions by name. */
+    private static final String FUNCTIONS = "dysymnet.functions";
+
+    static {
+        // no weights, no constraints: not written, so that the settings of a default search read as before
+        JsonInclude.Value nonEmpty = JsonInclude.Value.construct(JsonInclude.Include.NON_EMPTY,
+                JsonInclude.Include.NON_EMPTY);
+        MAPPER.configOverride(ComplexityWeights.class).setInclude(nonEmpty);
+        MAPPER.configOverride(NestingConstraints.class).setInclude(nonEmpty);
+    }
+
     private SettingsJson() {
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Collection<UserFunction> functions(DeserializationContext c) {
+        Object f = c.getAttribute(FUNCTIONS);
+        return f == null ? List.of() : (Collection<UserFunction>) f;
     }
 
     /** The settings as a JSON object. */
@@ -65,13 +138,22 @@ public final class SettingsJson {
      * @throws IllegalArgumentException when a field is unknown, of the wrong type, or its value is invalid
      */
     public static Settings read(JsonNode json) {
+        return read(json, List.of());
+    }
+
+    /**
+     * Settings from a JSON object written by {@link #write}, whose operator library may name the user-defined
+     * {@code functions} (an operator that is neither built in nor among them is an error).
+     */
+    public static Settings read(JsonNode json, Collection<UserFunction> functions) {
         if (json == null || !json.isObject()) {
             throw new IllegalArgumentException("settings must be a JSON object");
         }
         ObjectNode merged = write(Settings.defaults());
         merge(merged, json);
         try {
-            return MAPPER.treeToValue(merged, Settings.class);
+            return MAPPER.readerFor(Settings.class).withAttribute(FUNCTIONS, List.copyOf(functions))
+                    .readValue(merged);
         } catch (IOException | RuntimeException e) {
             Throwable cause = e;
             while (cause.getCause() != null && cause.getCause() != cause) {

@@ -275,9 +275,9 @@ enum TargetTransform {
             out.put(v.name(), 1);
         } else if (e instanceof Unary u && u.op() == UnaryOp.NEG) {
             return content(u.arg());
-        } else if (e instanceof Binary b) {
+        } else if (e instanceof Binary b && b.op() instanceof BinaryOp op) {
             Map<String, Integer> l = content(b.left());
-            switch (b.op()) {
+            switch (op) {
                 case MUL, DIV -> {
                     out.putAll(l);
                     int s = b.op() == BinaryOp.MUL ? 1 : -1;

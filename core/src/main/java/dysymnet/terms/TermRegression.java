@@ -4,6 +4,7 @@ import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.data.NoiseLevel;
 import dysymnet.expr.Binary;
+import dysymnet.expr.BinaryFunction;
 import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Const;
 import dysymnet.expr.Evaluator;
@@ -11,6 +12,7 @@ import dysymnet.expr.Expr;
 import dysymnet.expr.Simplifier;
 import dysymnet.expr.Singularities;
 import dysymnet.expr.Unary;
+import dysymnet.expr.UnaryFunction;
 import dysymnet.expr.UnaryOp;
 import dysymnet.expr.Var;
 import dysymnet.fit.ConstantFitter;
@@ -178,7 +180,7 @@ public final class TermRegression {
         this.fitRows = data.evenlySpaced(MAX_FIT_ROWS);
         this.noisy = NoiseLevel.variance(data) > 0;
         this.names = data.names();
-        List<BinaryOp> ops = primitives.binaries();
+        List<BinaryFunction> ops = primitives.binaries();
         this.canAdd = ops.contains(BinaryOp.ADD) || ops.contains(BinaryOp.SUB);
         this.canDivide = ops.contains(BinaryOp.DIV);
         boolean canMultiply = ops.contains(BinaryOp.MUL);
@@ -186,7 +188,7 @@ public final class TermRegression {
         basis.add(new Const(1));
         List<Expr> functions = new ArrayList<>();
         List<Integer> functionInput = new ArrayList<>();
-        for (UnaryOp f : primitives.functions()) {
+        for (UnaryFunction f : primitives.functions()) {
             if (f == UnaryOp.NEG) {
                 continue;
             }

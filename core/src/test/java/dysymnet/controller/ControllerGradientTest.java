@@ -1,5 +1,6 @@
 package dysymnet.controller;
 
+import dysymnet.expr.NestingConstraints;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import dysymnet.testing.Gen;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -57,6 +59,45 @@ class ControllerGradientTest {
             rewards[k] = Math.round(rnd.nextDouble() * 4) / 4.0;
         }
         Gen.check(seed, cfg + ", batch of " + batchSize, () -> checkGradient(c, theta, batch, rewards));
+    }
+
+    /**
+     * With nesting constraints the operator head's softmax runs over the operators allowed after the earlier layers'
+     * functions; backprop through time still agrees with central differences.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void bpttGradientMatchesFiniteDifferencesUnderNestingConstraints(long seed) {
+        SplittableRandom rnd = Gen.rng(seed);
+        List<String> functions = List.of("sin", "cos", "exp", "log", "sqrt");
+        List<NestingConstraints.Rule> rules = new ArrayList<>();
+        for (int k = rnd.nextInt(1, 5); k > 0; k--) {
+            rules.add(new NestingConstraints.Rule(functions.get(rnd.nextInt(5)), functions.get(rnd.nextInt(5))));
+        }
+        SearchSpace space = SearchSpace.builder().layers(2, 3).widths(randomSubset(rnd, 3))
+                .operators(Operator.IDENTITY, Operator.ADD, Operator.SIN, Operator.COS, Operator.EXP, Operator.LOG,
+                        Operator.SQRT)
+                .forbiddenNesting(NestingConstraints.of(rules)).build();
+        ControllerConfig cfg = ControllerConfig.builder().hiddenSize(rnd.nextInt(1, 5))
+                .riskFactor(rnd.nextDouble(0.05, 1.0)).entropyWeight(rnd.nextDouble(0.01, 0.5)).build();
+        Controller c = new Controller(space, cfg, rnd.split());
+        double[] theta = c.parameters();
+        for (int i = 0; i < theta.length; i++) {
+            theta[i] += rnd.nextDouble(-1, 1);
+        }
+        List<Sample> batch = new ArrayList<>();
+        double[] rewards = new double[rnd.nextInt(1, 6)];
+        for (int k = 0; k < rewards.length; k++) {
+            batch.add(c.sample(rnd));
+            rewards[k] = Math.round(rnd.nextDouble() * 4) / 4.0;
+        }
+        Gen.check(seed, space.forbiddenNesting() + ", " + batch, () -> {
+            for (Sample s : batch) {
+                assertTrue(NestingSamplingTest.keeps(space, s.architecture()), s.architecture().toString());
+                assertEquals(s.logProb(), c.logProbability(s), 1e-12, "replayed log-probability");
+            }
+            checkGradient(c, theta, batch, rewards);
+        });
     }
 
     private static void checkGradient(Controller c, double[] theta, List<Sample> batch, double[] rewards) {

@@ -123,6 +123,16 @@ class EvaluatorTest {
         Gen.check(seed, show(e), () -> checkJacobian(e, cols));
     }
 
+    /** The same with formulas of the user-defined functions softplus and hypot: their derivatives are the user's. */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void jacobianOfUserFunctionsMatchesCentralDifferences(long seed) {
+        SplittableRandom rng = Gen.rng(seed);
+        Expr e = ExprTestSupport.randomWithUserFunctions(rng, 3);
+        double[][] cols = randomColumns(rng, 12);
+        Gen.check(seed, show(e), () -> checkJacobian(e, cols));
+    }
+
     private static void checkJacobian(Expr e, double[][] cols) {
         int rows = cols[0].length;
         CompiledExpr ce = CompiledExpr.parameterized(e, NAMES, rows);

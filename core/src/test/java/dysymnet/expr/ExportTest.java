@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dysymnet.testing.Gen;
+import dysymnet.testing.UserFunctions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
@@ -60,10 +61,14 @@ class ExportTest {
 
     // ------------------------------------------------------------------ formulas and points
 
+    /** Formulas with the user-defined functions softplus and hypot in each test of a target. */
+    private static final int USER_FORMULAS = 40;
+
     /**
      * Formulas over x and y, their seeds beside: the {@link #GOLDEN} ones (seed null), {@code count} from the
-     * generator of formulas as search results look (small constants), and {@code arbitrary} from the one of arbitrary
-     * trees (NaN, infinite, huge and subnormal constants; its z read as x).
+     * generator of formulas as search results look (small constants), {@code arbitrary} from the one of arbitrary
+     * trees (NaN, infinite, huge and subnormal constants; its z read as x), then {@link #USER_FORMULAS} with the
+     * user-defined functions of {@link UserFunctions}, whose forms the exports write as their definitions give them.
      */
     private static List<Expr> formulas(int count, int arbitrary, List<Long> seeds) {
         List<Expr> out = new ArrayList<>();
@@ -72,10 +77,12 @@ class ExportTest {
             seeds.add(null);
         }
         int fixed = out.size();
-        Gen.seeds(count + arbitrary).forEach(seed -> {
+        Gen.seeds(count + arbitrary + USER_FORMULAS).forEach(seed -> {
             SplittableRandom rng = Gen.rng(seed);
             if (out.size() < fixed + count) {
                 out.add(ExprTestSupport.random(rng, rng.nextInt(1, 6)));
+            } else if (out.size() >= fixed + count + arbitrary) {
+                out.add(ExprTestSupport.randomWithUserFunctions(rng, rng.nextInt(1, 4)));
             } else {
                 out.add(PrinterTest.randomTree(rng).mapVariables(v -> v.name().equals("z") ? new Var("x") : v));
             }
@@ -215,10 +222,11 @@ class ExportTest {
             digits.add(0);
             seeds.add(null);
         }
-        Gen.seeds(300).forEach(seed -> {
+        Gen.seeds(300 + USER_FORMULAS).forEach(seed -> {
             SplittableRandom rng = Gen.rng(seed);
-            formulas.add(rng.nextBoolean() ? PrinterTest.randomTree(rng)
-                    : ExprTestSupport.random(rng, rng.nextInt(1, 6)));
+            formulas.add(formulas.size() >= GOLDEN.length + 300
+                    ? ExprTestSupport.randomWithUserFunctions(rng, rng.nextInt(1, 4))
+                    : rng.nextBoolean() ? PrinterTest.randomTree(rng) : ExprTestSupport.random(rng, rng.nextInt(1, 6)));
             digits.add(rng.nextInt(3) == 0 ? rng.nextInt(1, 7) : 0);
             seeds.add(seed);
         });
@@ -260,8 +268,8 @@ class ExportTest {
                 }
             }
         }
-        System.out.println("ExportTest: compiled " + formulas.size() + " Java exports with the JDK compiler; each gave"
-                + " predict's bits at " + pointsEach + " points");
+        System.out.println("ExportTest: compiled " + formulas.size() + " Java exports (" + USER_FORMULAS + " with user"
+                + " functions) with the JDK compiler; each gave predict's bits at " + pointsEach + " points");
     }
 
     // ------------------------------------------------------------------ NumPy
@@ -300,7 +308,8 @@ class ExportTest {
         Map<String, double[]> results = parseResults(run(dir, "python3", script.toString()));
         Counts counts = compareForms(formulas, seeds, points, results, Printer::python,
                 (e, name) -> Printer.pythonFunction(e, name, XY), NUMPY);
-        System.out.println("ExportTest: evaluated " + formulas.size() + " NumPy exports (function and expression forms)"
+        System.out.println("ExportTest: evaluated " + formulas.size() + " NumPy exports (function and expression forms,"
+                + " " + USER_FORMULAS + " formulas with user functions)"
                 + " with python3 and NumPy " + numpy + " at " + points.length + " points each and compared them with"
                 + " predict: " + counts);
     }
@@ -410,7 +419,7 @@ class ExportTest {
                 + "    out = []\n"
                 + "    for a, b in zip(xs, ys):\n"
                 + "        try:\n"
-                + "            out.append(float(e.subs({x: Float(a), y: Float(b)}).evalf()).hex())\n"
+                + "            out.append(float(e.subs({x: Float(a, 40), y: Float(b, 40)}).evalf(40)).hex())\n"
                 + "        except (TypeError, ValueError, OverflowError, ZeroDivisionError):\n"
                 + "            out.append('not-real')\n"
                 + "    print(name, ' '.join(out))\n");
@@ -436,7 +445,7 @@ class ExportTest {
             }
         }
         System.out.println("ExportTest: evaluated " + formulas.size() + " SymPy exports with python3 and SymPy "
-                + sympy + " (sympify, subs, evalf) at " + each + " points each and compared them with predict: " + counts
+                + sympy + " (sympify, subs and evalf at 40 digits) at " + each + " points each and compared them with predict: " + counts
                 + " (or where the double computation over- or underflows)");
     }
 

@@ -1,5 +1,6 @@
 package dysymnet.expr;
 
+import dysymnet.testing.UserFunctions;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 
@@ -39,6 +40,22 @@ final class ExprTestSupport {
             return Expr.pow(random(rng, depth - 1), exponent);
         }
         return new Binary(op, random(rng, depth - 1), random(rng, depth - 1));
+    }
+
+    /**
+     * A random tree over x, y and constants with the user-defined functions of {@link UserFunctions} ({@code softplus}
+     * and {@code hypot}) over random trees of every built-in operator.
+     */
+    static Expr randomWithUserFunctions(RandomGenerator rng, int depth) {
+        Expr a = random(rng, depth);
+        Expr b = random(rng, depth);
+        return switch (rng.nextInt(4)) {
+            case 0 -> new Unary(UserFunctions.SOFTPLUS, a);
+            case 1 -> new Binary(UserFunctions.HYPOT, a, b);
+            case 2 -> Expr.mul(new Unary(UserFunctions.SOFTPLUS, a), new Binary(UserFunctions.HYPOT, b, x()));
+            default -> Expr.add(new Unary(UnaryOp.SIN, new Binary(UserFunctions.HYPOT, new Unary(UserFunctions.SOFTPLUS,
+                    a), y())), b);
+        };
     }
 
     private static Expr leaf(RandomGenerator rng) {
@@ -112,7 +129,7 @@ final class ExprTestSupport {
             double v = u.op().apply(a.value());
             double err = propagated(u.op().derivative(a.value()), a.error(), exactOperands) + U * Math.abs(v);
             double ea = a.error();
-            switch (u.op()) {
+            switch (u.op() instanceof UnaryOp op ? op : UnaryOp.NEG) {
                 case LOG:
                 case SQRT:
                     if (ea > 0 && ea >= 0.5 * Math.abs(a.value())) {

@@ -11,9 +11,12 @@ import dysymnet.data.Dataset;
 import dysymnet.expr.Constants;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
+import dysymnet.expr.Binary;
 import dysymnet.expr.Printer;
+import dysymnet.expr.Unary;
 import dysymnet.expr.UnaryOp;
 import dysymnet.testing.Gen;
+import dysymnet.testing.UserFunctions;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -87,6 +90,32 @@ class ConstantFitterTest {
         assertTrue(r.improved());
         assertConstants(new double[] {1.5, 0.5}, r.expression(), relTol);
         assertTrue(r.mse() < 1e-14, name + " mse " + r.mse());
+    }
+
+    /** a*softplus(b*x) + hypot(c*y, d): the constants inside and around user-defined functions are refined. */
+    private static Expr withUserFunctions(double a, double b, double cc, double dd) {
+        return Expr.add(Expr.mul(c(a), new Unary(UserFunctions.SOFTPLUS, Expr.mul(c(b), X))),
+                new Binary(UserFunctions.HYPOT, Expr.mul(c(cc), Y), c(dd)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("fitters")
+    void recoversTheConstantsOfUserFunctions(String name, ConstantFitter fitter, double relTol) {
+        double[] truth = {1.7, -2.3, 0.8, 1.1};
+        Dataset d = data(withUserFunctions(truth[0], truth[1], truth[2], truth[3]), 200, 2, 11);
+        for (long seed : Gen.seeds(5).toArray()) {
+            SplittableRandom rng = Gen.rng(seed);
+            double[] start = new double[4];
+            for (int k = 0; k < 4; k++) {
+                start[k] = truth[k] * rng.nextDouble(0.8, 1.2);
+            }
+            FitResult r = fitter.fit(withUserFunctions(start[0], start[1], start[2], start[3]), d);
+            Gen.check(seed, java.util.Arrays.toString(start), () -> {
+                assertTrue(r.improved());
+                assertConstants(truth, r.expression(), relTol);
+                assertTrue(r.mse() < 1e-14, name + " mse " + r.mse());
+            });
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,17 +1,24 @@
 package dysymnet.gp;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.expr.Binary;
 import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
+import dysymnet.expr.NestingConstraints;
 import dysymnet.expr.Unary;
 import dysymnet.expr.Var;
 import dysymnet.net.Operator;
+import dysymnet.net.SearchSpace;
+import dysymnet.testing.Gen;
+import dysymnet.testing.Nestings;
+import dysymnet.testing.UserFunctions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 class VariationTest {
@@ -42,27 +49,66 @@ class VariationTest {
     void everyOperatorKeepsTreesWithinTheCapsAndUsesOnlyTheAllowedOperators() {
         Variation v = new Variation(PRIM, 15, 6);
         for (long seed = 0; seed < 20; seed++) {
-            SplittableRandom rng = new SplittableRandom(seed);
-            List<Expr> pop = new ArrayList<>();
-            for (int i = 0; i < 50; i++) {
-                pop.add(v.ramped(rng, 4));
-            }
-            for (int round = 0; round < 400; round++) {
-                Expr a = pop.get(rng.nextInt(pop.size()));
-                Expr b = pop.get(rng.nextInt(pop.size()));
-                Expr c = switch (round % 5) {
-                    case 0 -> v.crossover(a, b, rng);
-                    case 1 -> v.subtreeMutation(a, rng);
-                    case 2 -> v.pointMutation(a, rng);
-                    case 3 -> v.hoist(a, rng);
-                    default -> v.shrink(a, rng);
-                };
-                assertTrue(c.complexity() <= 15, "size cap, seed " + seed + ": " + c);
-                assertTrue(Trees.depth(c) <= 6, "depth cap, seed " + seed + ": " + c);
-                assertTrue(onlyPrimitives(c, PRIM), "only allowed operators, seed " + seed + ": " + c);
-                pop.set(rng.nextInt(pop.size()), c);
-            }
+            long s = seed;
+            vary(v, new SplittableRandom(seed), 4, 400, c -> {
+                assertTrue(c.complexity() <= 15, "size cap, seed " + s + ": " + c);
+                assertTrue(Trees.depth(c) <= 6, "depth cap, seed " + s + ": " + c);
+                assertTrue(onlyPrimitives(c, PRIM), "only allowed operators, seed " + s + ": " + c);
+            });
         }
+    }
+
+    /**
+     * A population of 50 ramped trees of {@code depth} levels varied {@code rounds} times, each variation operator in
+     * turn on random members, every child checked and put in a random member's place.
+     */
+    private static void vary(Variation v, SplittableRandom rng, int depth, int rounds, Consumer<Expr> check) {
+        List<Expr> pop = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            pop.add(v.ramped(rng, depth));
+        }
+        for (int round = 0; round < rounds; round++) {
+            Expr a = pop.get(rng.nextInt(pop.size()));
+            Expr b = pop.get(rng.nextInt(pop.size()));
+            Expr c = switch (round % 5) {
+                case 0 -> v.crossover(a, b, rng);
+                case 1 -> v.subtreeMutation(a, rng);
+                case 2 -> v.pointMutation(a, rng);
+                case 3 -> v.hoist(a, rng);
+                default -> v.shrink(a, rng);
+            };
+            check.accept(c);
+            pop.set(rng.nextInt(pop.size()), c);
+        }
+    }
+
+    /**
+     * With nesting constraints and user-defined functions in the library, every variation keeps the rules and uses
+     * the user functions like the others.
+     */
+    @Test
+    void variationKeepsNestingConstraintsAndUsesUserFunctions() {
+        SearchSpace space = SearchSpace.builder().operators(Operator.IDENTITY, Operator.EXP, Operator.SIN,
+                        Operator.SQUARE, Operator.ADD, Operator.MUL, Operator.of(UserFunctions.SOFTPLUS),
+                        Operator.of(UserFunctions.HYPOT))
+                .forbiddenNesting(NestingConstraints.of("exp:exp", "sin:exp", "softplus:softplus", "hypot:sin"))
+                .build();
+        Primitives prim = Primitives.of(space, List.of("x", "y"));
+        Variation v = new Variation(prim, 20, 7);
+        int[] used = new int[2];
+        for (long seed : Gen.seeds(10).toArray()) {
+            vary(v, Gen.rng(seed), 5, 600, child -> {
+                Gen.check(seed, child, () -> {
+                    assertTrue(onlyPrimitives(child, prim), "only allowed operators");
+                    for (NestingConstraints.Rule r : space.forbiddenNesting().rules()) {
+                        assertFalse(Nestings.nests(child, r.outer(), r.inner()), "keeps " + r);
+                    }
+                });
+                used[0] += Nestings.functions(child).contains("softplus") ? 1 : 0;
+                used[1] += Nestings.functions(child).contains("hypot") ? 1 : 0;
+            });
+        }
+        assertTrue(used[0] > 100 && used[1] > 100, "softplus in " + used[0] + ", hypot in " + used[1] + " children");
     }
 
     @Test

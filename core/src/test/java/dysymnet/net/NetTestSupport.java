@@ -5,6 +5,7 @@ import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
 import dysymnet.expr.Var;
+import dysymnet.testing.UserFunctions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,9 +34,15 @@ final class NetTestSupport {
         return b.op().apply(eval(b.left(), env), eval(b.right(), env));
     }
 
-    /** A random architecture from a seed: 1-3 layers of 1-4 units, operators drawn from all of Operator. */
+    /**
+     * A random architecture from a seed: 1-3 layers of 1-4 units, operators drawn from all of Operator and the units
+     * of the user-defined functions softplus and hypot.
+     */
     static Architecture randomArchitecture(Random r) {
-        Operator[] all = Operator.values();
+        List<Operator> library = new ArrayList<>(List.of(Operator.values()));
+        library.add(Operator.of(UserFunctions.SOFTPLUS));
+        library.add(Operator.of(UserFunctions.HYPOT));
+        Operator[] all = library.toArray(new Operator[0]);
         int layers = 1 + r.nextInt(3);
         List<Architecture.Layer> ls = new ArrayList<>();
         for (int l = 0; l < layers; l++) {
@@ -47,6 +54,11 @@ final class NetTestSupport {
             ls.add(new Architecture.Layer(ops));
         }
         return new Architecture(ls);
+    }
+
+    /** Whether some unit of the architecture is a user-defined function's. */
+    static boolean hasUserUnit(Architecture a) {
+        return a.layers().stream().anyMatch(l -> l.units().stream().anyMatch(op -> op.userFunction() != null));
     }
 
     /** Column-major inputs uniform in [-lim, lim]. */

@@ -1,6 +1,7 @@
 package dysymnet.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.data.Dataset;
 import dysymnet.expr.Const;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -22,6 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ReadOffTest {
 
     private static final Gen.Tally TALLY = new Gen.Tally();
+    /** Read-offs of networks with a unit of a user-defined function (softplus, hypot) compared. */
+    private static final AtomicInteger USER_NETWORKS = new AtomicInteger();
 
     static LongStream seeds() {
         return Gen.seeds(200);
@@ -75,6 +79,9 @@ class ReadOffTest {
             }
             if (compared > 0) {
                 TALLY.checked();
+                if (NetTestSupport.hasUserUnit(arch)) {
+                    USER_NETWORKS.incrementAndGet();
+                }
             } else {
                 TALLY.discarded();
             }
@@ -84,6 +91,9 @@ class ReadOffTest {
     @AfterAll
     static void mostNetworksWereCompared() {
         TALLY.assertCheckedShare("expressionEqualsNetwork", 0.9, 100); // measured 200 of 200
+        if (seeds().count() > 1) { // all the seeds ran, not one rerun with -Dgen.seed
+            assertTrue(USER_NETWORKS.get() >= 20, USER_NETWORKS.get() + " read-offs with user-function units compared");
+        }
     }
 
     @Test

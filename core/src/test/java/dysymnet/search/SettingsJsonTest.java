@@ -1,6 +1,7 @@
 package dysymnet.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,12 +9,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dysymnet.controller.ControllerConfig;
+import dysymnet.expr.ComplexityWeights;
+import dysymnet.expr.NestingConstraints;
 import dysymnet.gp.GpSettings;
 import dysymnet.net.Operator;
 import dysymnet.net.Optimizer;
 import dysymnet.net.SearchSpace;
 import dysymnet.net.TrainConfig;
+import dysymnet.testing.UserFunctions;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SettingsJsonTest {
@@ -42,6 +48,39 @@ class SettingsJsonTest {
         String text = SettingsJson.write(s).toString();
         assertEquals(s, SettingsJson.read(new ObjectMapper().readTree(text)));
         assertEquals(Settings.defaults(), SettingsJson.read(SettingsJson.write(Settings.defaults())));
+    }
+
+    @Test
+    void userFunctionsWeightsAndNestingConstraintsSurviveTheRoundTrip() throws Exception {
+        Settings s = Settings.builder()
+                .space(SearchSpace.builder().operators(Operator.IDENTITY, Operator.EXP, Operator.POW,
+                                Operator.of(UserFunctions.SOFTPLUS), Operator.of(UserFunctions.HYPOT))
+                        .forbiddenNesting(NestingConstraints.of("exp:exp", "softplus:hypot")).build())
+                .selection(Selection.builder().complexityWeights(ComplexityWeights.of(
+                        Map.of("exp", 3, "softplus", 2, "pow", 4))).build())
+                .build();
+        String text = SettingsJson.canonical(s);
+        assertTrue(text.contains("\"operators\":[\"id\",\"exp\",\"pow\",\"softplus\",\"hypot\"]"), text);
+        assertTrue(text.contains("\"forbiddenNesting\":[\"exp:exp\",\"softplus:hypot\"]"), text);
+        assertTrue(text.contains("\"complexityWeights\":{\"^\":4,\"exp\":3,\"softplus\":2}"), text);
+        assertEquals(s, SettingsJson.read(new ObjectMapper().readTree(text),
+                List.of(UserFunctions.SOFTPLUS, UserFunctions.HYPOT)));
+        // without the functions' definitions the settings do not read
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SettingsJson.read(new ObjectMapper().readTree(text)));
+        assertTrue(e.getMessage().contains("softplus"), e.getMessage());
+        // the default settings write neither weights nor constraints: their text (the bench's resume key) is as it was
+        String defaults = SettingsJson.canonical(Settings.defaults());
+        assertFalse(defaults.contains("complexityWeights") || defaults.contains("forbiddenNesting"), defaults);
+        // a weight of an operator that is neither built in nor in the library is refused
+        assertThrows(IllegalArgumentException.class, () -> Settings.builder()
+                .selection(Selection.builder().complexityWeights(ComplexityWeights.of(Map.of("softplus", 2))).build())
+                .build());
+        // a rule naming a function outside the library, or leaving no unconstrained operator, is refused
+        assertThrows(IllegalArgumentException.class, () -> SearchSpace.builder()
+                .forbiddenNesting(NestingConstraints.of("tanh:exp")).build());
+        assertThrows(IllegalArgumentException.class, () -> SearchSpace.builder().operators(Operator.EXP, Operator.LOG)
+                .forbiddenNesting(NestingConstraints.of("exp:log", "log:exp")).build());
     }
 
     @Test

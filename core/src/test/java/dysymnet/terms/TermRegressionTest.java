@@ -135,7 +135,7 @@ class TermRegressionTest {
             assertTrue(found != null, law + ": no exact formula");
             assertTrue(found.complexity() <= 25, law + ": found " + found);
             for (Expr e : stage(d, SearchSpace.PAPER_OPERATORS).run(List.of(), () -> false)) {
-                Set<BinaryOp> ops = new HashSet<>();
+                Set<dysymnet.expr.BinaryFunction> ops = new HashSet<>();
                 e.forEach(n -> {
                     if (n instanceof dysymnet.expr.Binary b) {
                         ops.add(b.op());
