@@ -74,6 +74,15 @@ class CliBadInputTest {
                 Arguments.of("--time-limit -1", good(), List.of("--time-limit", "-1"), List.of("--time-limit")),
                 Arguments.of("--threads 0", good(), List.of("--threads", "0"), List.of("--threads")),
                 Arguments.of("--refiner foo", good(), List.of("--refiner", "foo"), List.of("--refiner")),
+                Arguments.of("--train-rows -5", good(), List.of("--train-rows", "-5"),
+                        List.of("--train-rows", "-5")),
+                Arguments.of("--train-rows 1", good(), List.of("--train-rows", "1"),
+                        List.of("--train-rows", "at least 2")),
+                Arguments.of("--train-rows abc", good(), List.of("--train-rows", "abc"),
+                        List.of("--train-rows", "abc")),
+                Arguments.of("--train-rows 1e3", good(), List.of("--train-rows", "1e3"),
+                        List.of("--train-rows", "1e3")),
+                Arguments.of("--search-rows 1", good(), List.of("--search-rows", "1"), List.of("--search-rows")),
                 Arguments.of("unknown option", good(), List.of("--frobnicate"), List.of("--frobnicate")));
     }
 

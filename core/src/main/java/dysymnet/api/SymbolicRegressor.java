@@ -367,7 +367,7 @@ public final class SymbolicRegressor {
             return this;
         }
 
-        /** The budget whole (replaces maxSteps, batchSize, timeLimit and solveR2 set before). */
+        /** The budget whole (replaces maxSteps, batchSize, timeLimit, solveR2, searchRows and trainRows set before). */
         public Builder budget(Budget b) {
             budget = Objects.requireNonNull(b, "budget").toBuilder();
             return this;
@@ -429,6 +429,18 @@ public final class SymbolicRegressor {
          */
         public Builder searchRows(int n) {
             budget.searchRows(n);
+            return this;
+        }
+
+        /**
+         * Each network trains on its own random sample of at most this many of the rows the search works on (drawn
+         * from the seed; the same on any number of threads), its formulas are refined on the same sample and scored
+         * on all the search's rows; data of at most this many rows train every network on all rows (default 1,000;
+         * 0 for all rows). Training and refinement cost time in proportion to the rows, so this sets how many
+         * networks a search of large data trains.
+         */
+        public Builder trainRows(int n) {
+            budget.trainRows(n);
             return this;
         }
 
