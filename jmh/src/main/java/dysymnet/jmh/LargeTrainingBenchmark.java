@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(1)
-@Warmup(iterations = 1)
+@Warmup(iterations = 3)
 @Measurement(iterations = 3)
 @State(Scope.Thread)
 public class LargeTrainingBenchmark {
