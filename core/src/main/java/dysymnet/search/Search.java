@@ -134,8 +134,7 @@ public final class Search {
                 // linear in its coefficients comes back here. After the quick GP, which ends at once when it finds
                 // a law and so keeps the laws it finds as fast as without this stage (the stage's first, cold run
                 // costs a few tenths of a second)
-                best = absorb(terms.run(seeds(distinct, List.of(), Map.of()), stop), TERMS_SOURCE, pipeline, 0,
-                        distinct, best);
+                best = runTerms(terms, seeds(distinct, List.of(), Map.of()), stop, budget, pipeline, 0, distinct, best);
             }
             boolean solvedFirst = solves(best, budget, pipeline);
             if (solvedFirst) {
@@ -249,7 +248,7 @@ public final class Search {
                     }
                     if (terms != null && !stop.getAsBoolean()) {
                         // the terms of the best formulas so far, summed by least squares
-                        best = absorb(terms.run(seeds, stop), TERMS_SOURCE, pipeline, step, distinct, best);
+                        best = runTerms(terms, seeds, stop, budget, pipeline, step, distinct, best);
                     }
                 }
                 // the formula the front rule would choose now, for the progress line: only when someone listens
@@ -272,6 +271,19 @@ public final class Search {
         Candidate chosen = choice.chosen();
         return new SearchResult(chosen, front, List.copyOf(all), toArray(meanRewards), toArray(bestRewards), trained,
                 failed, List.copyOf(errors), steps, reason, Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /**
+     * One run of the term-regression stage, each family's candidates absorbed as they come; the run ends once they
+     * solve the search (its costlier families are then not needed).
+     */
+    private static Candidate runTerms(TermRegression terms, List<Expr> seeds, BooleanSupplier stop, Budget budget,
+                                      ArchitecturePipeline pipeline, int step, Map<Expr, Candidate> distinct,
+                                      Candidate best) {
+        Candidate[] b = {best};
+        terms.run(seeds, () -> stop.getAsBoolean() || solves(b[0], budget, pipeline),
+                batch -> b[0] = absorb(batch, TERMS_SOURCE, pipeline, step, distinct, b[0]));
+        return b[0];
     }
 
     private static boolean solves(Candidate best, Budget budget, ArchitecturePipeline pipeline) {

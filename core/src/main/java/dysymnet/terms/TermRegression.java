@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * Formulas that are sums of simple terms, found by sparse linear least squares: a law linear in its coefficients
@@ -44,14 +45,33 @@ import java.util.function.BooleanSupplier;
  *       run): a network's {@code sin(1.3*x + y)} and another's {@code sin(1.3*x - y)} can be summed here; not when
  *       the data show noise ({@link NoiseLevel}), where such sums fit the noise.</li>
  * </ol>
+ * On the first run three more families are fitted:
+ * <ul>
+ *   <li>a basis of <em>products</em> ({@link TermSettings#interactions()}): the inputs, their functions, each input
+ *       times each function of an input, each function of one input times each function of another
+ *       ({@code x*sin(x)}, {@code sin(x)*cos(y)}, {@code y*log(x)}), at most
+ *       {@value #INTERACTION_BASIS_FACTOR} times {@link TermSettings#maxBasis()} columns;</li>
+ *   <li>when the library divides and there are at most {@value #MAX_RATIONAL_FEATURES} inputs, <em>ratios</em> of
+ *       polynomials {@code P/(m + Q)}, linearised as {@code y*m = P - y*Q}, with the pivot {@code m} the constant
+ *       (refined by Levenberg-Marquardt when not exact: the linearisation weighs the rows unevenly on noisy data)
+ *       or a monomial of degree 1 or 2 (exact ratios only), for denominators without a constant
+ *       ({@code (m1*r1 + m2*r2)/(m1 + m2)});</li>
+ *   <li><em>transformed targets</em> ({@link TargetTransform}, {@link TermSettings#transforms()}): the same fits of
+ *       {@code log|y|}, {@code 1/y}, {@code y^2}, {@code exp(y)} or {@code sin(y)} where the transform is one-to-one on
+ *       the targets and the library can write its inverse, read back as {@code exp(fit)}, {@code 1/fit},
+ *       {@code sqrt(fit)}, ...: {@code exp(-x^2/2)/sqrt(2*pi)}, {@code x^y = exp(y*log(x))},
+ *       {@code log(x + 1) + log(x^2 + 1) = log(x^3 + x^2 + x + 1)}, {@code m/sqrt(1 - v^2/c^2)}. Those exact on the
+ *       target's scale are candidates; of the others the {@value #REFINED_PER_TRANSFORM} most accurate of each
+ *       transform are refined on the target itself;</li>
+ *   <li><em>separable power factors</em> ({@link #separated}): the target divided by a power of the inputs that enter
+ *       it as a power, fitted with the transforms.</li>
+ * </ul>
  * Columns that are (numerically) linear combinations of simpler ones are left out, and so are terms with a pole or a
  * log singularity inside the data's box ({@link Singularities}). Two paths of subsets ({@link SparsePath}: backward
  * elimination, forward selection) give one candidate per size up to {@link TermSettings#maxTerms()}, each path cut
  * where a term stops paying for itself ({@link #worthwhile}: BIC with the risk inflation criterion's penalty for the
- * many columns searched), so that on noisy data the stage does not offer sums that fit the noise. When the library divides and there are at most {@value #MAX_RATIONAL_FEATURES}
- * inputs, ratios of polynomials {@code P/(1 + Q)} are fitted the same way, linearised as
- * {@code y = P - y*Q}, and refined by Levenberg-Marquardt (the linearisation weighs the rows unevenly on noisy data);
- * so is the power law with its exponents as fitted.
+ * many columns searched), so that on noisy data the stage does not offer sums that fit the noise; so is the power
+ * law with its exponents as fitted.
  *
  * <p>Paths are computed on at most {@value #MAX_FIT_ROWS} evenly spaced rows; each candidate's coefficients are then
  * fitted on all rows and polished ({@link Polisher}), so an exact law reads with its exact constants.
@@ -88,6 +108,10 @@ public final class TermRegression {
 
     /** Columns of the interactions' basis at most, as a multiple of {@link TermSettings#maxBasis()}. */
     static final int INTERACTION_BASIS_FACTOR = 2;
+    /** Smallest candidates of a derived target refined besides those of lowest BIC ({@link #kept}). */
+    static final int REFINED_SMALLEST = 4;
+    /** A power-law exponent within this of a half-integer marks its input as a separable factor. */
+    static final double SEPARABLE_EXPONENT = 0.05;
     /** Candidates of each target transform refined on the target's own scale when not exact, the most accurate. */
     static final int REFINED_PER_TRANSFORM = 2;
 
@@ -96,10 +120,23 @@ public final class TermRegression {
     private final TermSettings settings;
     private final Primitives primitives;
     /**
-     * Whether this fits a transformed target for another stage ({@link #transformed}): then no transform again, and
-     * no refinement or polishing, which the other stage does on the target's own scale for the candidates it keeps.
+     * What this stage fits: the search's target, or a target derived from it for the search's stage
+     * ({@link #transformed}, {@link #separated}); a derived fit does no refinement or polishing, which the search's
+     * stage does on the target's own scale for the candidates it keeps.
      */
+    private enum Role {
+        /** The search's target: every family, each candidate finished. */
+        SEARCH,
+        /** The target divided by a power-law factor: transforms, no further factor, no finishing. */
+        FACTOR,
+        /** A transformed target: no transform, no factor, no finishing. */
+        TRANSFORMED
+    }
+
+    private final Role role;
     private final boolean inner;
+    /** The power law's fit on the rows (null when there is none). */
+    private final PowerLaw powerLawFit;
     /**
      * The interactions' basis, fitted on the first run: the constant, the inputs, the library functions of the
      * inputs, each input times each function of an input, each function of one input times each function of
@@ -129,14 +166,15 @@ public final class TermRegression {
     private boolean firstRunDone;
 
     public TermRegression(Dataset data, Primitives primitives, TermSettings settings) {
-        this(data, primitives, settings, false);
+        this(data, primitives, settings, Role.SEARCH);
     }
 
-    private TermRegression(Dataset data, Primitives primitives, TermSettings settings, boolean inner) {
+    private TermRegression(Dataset data, Primitives primitives, TermSettings settings, Role role) {
         this.data = Objects.requireNonNull(data, "data");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.primitives = Objects.requireNonNull(primitives, "primitives");
-        this.inner = inner;
+        this.role = role;
+        this.inner = role != Role.SEARCH;
         this.fitRows = data.evenlySpaced(MAX_FIT_ROWS);
         this.noisy = NoiseLevel.variance(data) > 0;
         this.names = data.names();
@@ -166,6 +204,7 @@ public final class TermRegression {
         basis.addAll(functions);
         this.functionsEnd = basis.size();
         PowerLaw fit = PowerLaw.fit(fitRows);
+        this.powerLawFit = fit;
         this.powerLaw = fit == null ? null : fit.formula(names);
         Expr law = fit != null && (canMultiply || names.size() == 1) ? fit.roundedTerm(names) : null;
         if (law != null && !basis.contains(law)) {
@@ -197,19 +236,33 @@ public final class TermRegression {
             }
         }
         int cap = INTERACTION_BASIS_FACTOR * settings.maxBasis() + 1;
-        this.interactions = canMultiply && settings.interactions() ? List.copyOf(inter.subList(0, Math.min(cap, inter.size()))) : List.of();
+        this.interactions = canMultiply && settings.interactions()
+                ? List.copyOf(inter.subList(0, Math.min(cap, inter.size()))) : List.of();
         this.interactionGroups = new int[] {simple, products, interactions.size()};
     }
 
     /**
-     * One run: the candidates of the basis with {@code seeds}' terms (and, on the first run, the ratios and the power
-     * law). Empty when the library cannot add, when the seeds bring no new term, or once {@code stop} says so.
+     * One run: the candidates of the basis with {@code seeds}' terms (and, on the first run, the other families).
+     * Empty when the library cannot add, when the seeds bring no new term, or once {@code stop} says so.
      */
     public List<Expr> run(List<Expr> seeds, BooleanSupplier stop) {
+        List<Expr> out = new ArrayList<>();
+        run(seeds, stop, out::addAll);
+        return out;
+    }
+
+    /**
+     * {@link #run(List, BooleanSupplier)} handing each family's candidates to {@code sink} as they come, cheapest
+     * family first (the sums of the basis, the power law, the products, the ratios, each transformed target, the
+     * separable factors), so that a caller whose {@code stop} says a law is found ends the run there: a polynomial
+     * law comes back in the time of the first family.
+     */
+    public void run(List<Expr> seeds, BooleanSupplier stop, Consumer<List<Expr>> sink) {
         Objects.requireNonNull(seeds, "seeds");
         Objects.requireNonNull(stop, "stop");
+        Objects.requireNonNull(sink, "sink");
         if (!canAdd) {
-            return List.of();
+            return;
         }
         Set<Expr> seedTerms = new LinkedHashSet<>();
         for (Expr s : noisy ? List.<Expr>of() : seeds.subList(0, Math.min(seeds.size(), MAX_SEEDS))) {
@@ -218,11 +271,10 @@ public final class TermRegression {
         seedTerms.removeAll(fixedBasis);
         boolean first = !firstRunDone;
         if (!first && seedTerms.equals(lastSeedTerms)) {
-            return List.of();
+            return;
         }
         firstRunDone = true;
         lastSeedTerms = seedTerms;
-        List<Expr> out = new ArrayList<>();
         List<Expr> basis = new ArrayList<>(fixedBasis);
         for (Expr t : seedTerms) {
             if (basis.size() >= settings.maxBasis() + 1) {
@@ -235,35 +287,35 @@ public final class TermRegression {
         if (basis.size() > settings.maxBasis() + 1) {
             basis = basis.subList(0, settings.maxBasis() + 1);
         }
-        out.addAll(sums(basis, new int[] {functionsStart, functionsEnd, fixedBasis.size(), basis.size()}, stop));
-        if (first) {
-            if (!interactions.isEmpty() && !stop.getAsBoolean()) {
-                out.addAll(sums(interactions, interactionGroups, stop));
-            }
-            if (canDivide && names.size() <= MAX_RATIONAL_FEATURES) {
-                out.addAll(ratios(stop));
-            }
-            if (powerLaw != null && !stop.getAsBoolean()) {
-                out.add(finish(exact(powerLaw) || inner ? powerLaw : refiner.fit(powerLaw, data, stop).expression(),
-                        stop));
-            }
-            if (settings.transforms() && !inner) {
-                out.addAll(transformed(stop));
-            }
+        sink.accept(sums(basis, new int[] {functionsStart, functionsEnd, fixedBasis.size(), basis.size()}, stop));
+        if (!first) {
+            return;
         }
-        return out;
+        if (powerLaw != null && !stop.getAsBoolean()) {
+            sink.accept(List.of(finish(exact(powerLaw) || inner ? powerLaw
+                    : refiner.fit(powerLaw, data, stop).expression(), stop)));
+        }
+        if (!interactions.isEmpty() && !stop.getAsBoolean()) {
+            sink.accept(sums(interactions, interactionGroups, stop));
+        }
+        if (canDivide && names.size() <= MAX_RATIONAL_FEATURES && !stop.getAsBoolean()) {
+            sink.accept(ratios(stop));
+        }
+        if (settings.transforms() && role != Role.TRANSFORMED) {
+            transformed(stop, sink);
+        }
+        if (settings.transforms() && role == Role.SEARCH && !stop.getAsBoolean()) {
+            sink.accept(separated(stop));
+        }
     }
 
     /**
      * The first run's candidates for each transformed target ({@link TargetTransform}) the library can invert, read
-     * back on the target's scale: those exact there as they are, the {@value #REFINED_PER_TRANSFORM} most accurate
-     * others of each transform refined by Levenberg-Marquardt on the target itself (the transform weighs the rows
-     * unevenly).
+     * back on the target's scale ({@link #kept}).
      */
-    private List<Expr> transformed(BooleanSupplier stop) {
+    private void transformed(BooleanSupplier stop, Consumer<List<Expr>> sink) {
         double[] y = data.y();
         double sign = TargetTransform.sign(y);
-        List<Expr> out = new ArrayList<>();
         for (TargetTransform h : TargetTransform.values()) {
             if (stop.getAsBoolean()) {
                 break;
@@ -275,28 +327,92 @@ public final class TermRegression {
             if (!Arrays.stream(z).allMatch(Double::isFinite) || !(Metrics.variance(z) > 0)) {
                 continue;
             }
-            TermRegression inner = new TermRegression(data.withTarget(z), primitives, settings, true);
-            List<Expr> near = new ArrayList<>();
-            List<Double> error = new ArrayList<>();
-            for (Expr t : inner.run(List.of(), stop)) {
-                Expr e = Simplifier.simplify(h.inverse(t, sign, data));
-                double mse = Metrics.mse(Evaluator.evaluate(e, data), y);
-                if (!Double.isFinite(mse)) {
-                    continue;
-                }
-                if (mse <= EXACT_NMSE * Metrics.variance(y)) {
-                    out.add(finish(e, stop));
-                } else {
-                    near.add(e);
-                    error.add(mse);
-                }
+            List<Expr> back = new ArrayList<>();
+            for (Expr t : new TermRegression(data.withTarget(z), primitives, settings, Role.TRANSFORMED)
+                    .run(List.of(), stop)) {
+                back.add(h.inverse(t, sign, data));
             }
-            Integer[] order = new Integer[near.size()];
-            Arrays.setAll(order, k -> k);
-            Arrays.sort(order, (a, b) -> Double.compare(error.get(a), error.get(b)));
-            for (int k = 0; k < Math.min(REFINED_PER_TRANSFORM, order.length) && !stop.getAsBoolean(); k++) {
-                out.add(finish(refiner.fit(near.get(order[k]), data, stop).expression(), stop));
+            sink.accept(kept(back, stop));
+        }
+    }
+
+    /**
+     * Laws that are a power of some inputs times a function of the others ({@code q*Ef/(m*(w0^2 - w^2))},
+     * {@code m*sqrt(x^2 + y^2 + z^2)}): the target divided by the power-law factor of the inputs whose fitted
+     * exponents are within {@value #SEPARABLE_EXPONENT} of a half-integer (the factor of such a law is fitted with
+     * its own exponents, the others' are blurred by the rest), fitted with every family but this one, and multiplied
+     * back ({@link #kept}).
+     */
+    private List<Expr> separated(BooleanSupplier stop) {
+        if (powerLawFit == null || names.size() < 2 || stop.getAsBoolean()) {
+            return List.of();
+        }
+        Expr factor = powerLawFit.cleanFactor(names, SEPARABLE_EXPONENT);
+        if (factor == null) {
+            return List.of();
+        }
+        double[] f = Evaluator.evaluate(factor, data);
+        double[] z = new double[f.length];
+        for (int i = 0; i < z.length; i++) {
+            z[i] = data.y()[i] / f[i];
+        }
+        if (!Arrays.stream(z).allMatch(Double::isFinite) || !(Metrics.variance(z) > 0)) {
+            return List.of();
+        }
+        List<Expr> back = new ArrayList<>();
+        for (Expr t : new TermRegression(data.withTarget(z), primitives, settings, Role.FACTOR).run(List.of(), stop)) {
+            back.add(Expr.mul(factor, t));
+        }
+        return kept(back, stop);
+    }
+
+    /**
+     * Of the candidates of a derived target read back on the target's scale (or with inner constants to refine):
+     * those exact there, finished, and the {@value #REFINED_PER_TRANSFORM} others of the lowest BIC (few constants
+     * for their error: a small sum whose inner constants are off beats a large one that curve-fits) refined by
+     * Levenberg-Marquardt on the target itself; all of them as they are in a derived fit.
+     */
+    private List<Expr> kept(List<Expr> candidates, BooleanSupplier stop) {
+        if (inner) {
+            return candidates;
+        }
+        double[] y = data.y();
+        double variance = Metrics.variance(y);
+        List<Expr> out = new ArrayList<>();
+        List<Expr> near = new ArrayList<>();
+        List<Double> score = new ArrayList<>();
+        int n = y.length;
+        for (Expr e : candidates) {
+            double mse = Metrics.mse(Evaluator.evaluate(e, data), y);
+            if (!Double.isFinite(mse)) {
+                continue;
             }
+            if (mse <= EXACT_NMSE * variance) {
+                out.add(finish(e, stop));
+            } else {
+                int[] constants = {0};
+                e.forEach(node -> constants[0] += node instanceof Const ? 1 : 0);
+                near.add(e);
+                score.add(n * Math.log(mse / variance) + constants[0] * Math.log(n));
+            }
+        }
+        Integer[] order = new Integer[near.size()];
+        Arrays.setAll(order, k -> k);
+        Arrays.sort(order, (a, b) -> Double.compare(score.get(a), score.get(b)));
+        Set<Integer> refined = new LinkedHashSet<>();
+        for (int k = 0; k < Math.min(REFINED_PER_TRANSFORM, order.length); k++) {
+            refined.add(order[k]);
+        }
+        // and the smallest: a law's few terms whose constants a refit on the target's scale may still set right
+        Arrays.sort(order, (a, b) -> Integer.compare(near.get(a).complexity(), near.get(b).complexity()));
+        for (int k = 0; k < Math.min(REFINED_SMALLEST, order.length); k++) {
+            refined.add(order[k]);
+        }
+        for (int k : refined) {
+            if (stop.getAsBoolean()) {
+                break;
+            }
+            out.add(finish(refiner.fit(near.get(k), data, stop).expression(), stop));
         }
         return out;
     }
@@ -458,7 +574,8 @@ public final class TermRegression {
      * The subsets with at most {@code maxTerms} columns, each once, in path order: of forward selection over all the
      * columns {@code kept} (independent), then of backward elimination from all of them and from the constant
      * (column 0) with each group of columns alone (independent among themselves: a function of an input that the
-     * many monomials nearly span is still weighed against the other functions) ({@code groupEnds}: the exclusive end of each group, the first starting at 1), so that
+     * many monomials nearly span is still weighed against the other functions) ({@code groupEnds}: the exclusive end
+     * of each group, the first starting at 1), so that
      * terms of one kind are weighed together even when the columns of all kinds outnumber the rows. Where a set has
      * too many columns for the rows, backward elimination starts from forward selection's subset of half the rows.
      */
@@ -648,6 +765,26 @@ public final class TermRegression {
         Expr formula(List<String> names) {
             Expr term = product(names, false);
             return term == null ? null : Expr.mul(new Const(factor), term);
+        }
+
+        /**
+         * {@code prod x_j^a_j} over the inputs whose exponent is within {@code tolerance} of a non-zero half-integer,
+         * rounded; null when there is none, or when every input is one (the power law itself).
+         */
+        Expr cleanFactor(List<String> names, double tolerance) {
+            Expr term = null;
+            int count = 0;
+            for (int k = 0; k < inputs.size(); k++) {
+                double a = Math.rint(2 * exponents[k]) / 2;
+                if (a == 0 || Math.abs(a - exponents[k]) > tolerance) {
+                    continue;
+                }
+                count++;
+                Var x = new Var(names.get(inputs.get(k)));
+                Expr f = a == 1 ? x : Expr.pow(x, new Const(a));
+                term = term == null ? f : Expr.mul(term, f);
+            }
+            return count == 0 || count == names.size() ? null : Simplifier.simplify(term);
         }
 
         /** The term alone, {@code prod x_j^a_j}, exponents rounded to halves, simplified; null when all are 0. */

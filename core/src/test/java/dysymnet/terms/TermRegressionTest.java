@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -191,9 +192,35 @@ class TermRegressionTest {
             assertTrue(found.complexity() <= Parser.parse(law).complexity() + 4, "found " + found);
             TermSettings off = TermSettings.builder().transforms(false).build();
             // (a reciprocal of a sum is a ratio of polynomials: found without the transforms too)
-            assertTrue(law.startsWith("1/") || smallestExact(new TermRegression(d, p, off).run(List.of(), () -> false), d) == null,
+            List<Expr> without = new TermRegression(d, p, off).run(List.of(), () -> false);
+            assertTrue(law.startsWith("1/") || smallestExact(without, d) == null,
                     "exact without the transforms");
         });
+    }
+
+    @Test
+    @Tag("slow")
+    void aPowerOfSomeInputsTimesATransformedSumOfTheOthersComesBackExactForMostLaws() {
+        String[] powers = {"x", "x^2", "1/x", "sqrt(x)"};
+        String[] rests = {"sqrt(y^2 + z^2)", "1/(y^2 - 0.5*z^2)", "exp(-y*z)"};
+        int exact = 0;
+        int runs = 0;
+        List<Operator> ops = withDivision();
+        ops.add(Operator.SQRT);
+        for (int a = 0; a < powers.length; a++) {
+            for (int b = 0; b < rests.length; b++) {
+                String law = "1.5*" + powers[a] + "*" + rests[b];
+                Dataset d = data(law, List.of("x", "y", "z"), 100, 1, 2.5, 100 + 4 * a + b);
+                Primitives p = Primitives.of(ops, d.names());
+                runs++;
+                if (smallestExact(new TermRegression(d, p, TermSettings.defaults()).run(List.of(), () -> false), d)
+                        != null) {
+                    exact++;
+                }
+            }
+        }
+        // the exponent test on 100 random rows may miss a factor now and then (measured: 10 of 12 on 300 rows)
+        assertTrue(exact >= 9, exact + " of " + runs + " exact");
     }
 
     @Test
@@ -209,6 +236,18 @@ class TermRegressionTest {
             assertTrue(smallestExact(new TermRegression(d, p, off).run(List.of(), () -> false), d) == null,
                     law + ": exact without the products");
         }
+    }
+
+    @Test
+    void aRunHandsOverTheBasisSumsFirstAndEndsThereWhenItsCallerStops() {
+        Dataset d = data("x^3 + x^2 + x", List.of("x"), 40, -1, 1, 13);
+        List<List<Expr>> batches = new ArrayList<>();
+        stage(d, withDivision()).run(List.of(), () -> !batches.isEmpty(), batches::add);
+        assertEquals(1, batches.size());
+        assertTrue(smallestExact(batches.get(0), d) != null, "the first batch holds the law");
+        List<List<Expr>> all = new ArrayList<>();
+        stage(d, withDivision()).run(List.of(), () -> false, all::add);
+        assertTrue(all.size() > 3, "the first run has more families: " + all.size());
     }
 
     @Test
