@@ -110,6 +110,11 @@ public final class Main implements Callable<Integer> {
         cl.setErr(err);
         try {
             return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // the data (with what the command makes of them) do not fit in the memory the JVM may use
+            err.println("dysymnet: " + outOfMemory());
+            err.flush();
+            return BAD_INPUT;
         } catch (RuntimeException | Error e) {
             // picocli hands only Exceptions to the handler; an Error (out of memory, stack overflow) lands here
             err.println("dysymnet: internal error: " + oneLine(String.valueOf(e)));
@@ -184,6 +189,13 @@ public final class Main implements Callable<Integer> {
         }
         err.flush();
         return INTERNAL_ERROR;
+    }
+
+    /** The one line for running out of memory, with the JVM's limit and what to do. */
+    static String outOfMemory() {
+        return "out of memory: the data need more than the " + (Runtime.getRuntime().maxMemory() >> 20)
+                + " MB this Java VM may use (give it more with -Xmx, e.g. DYSYMNET_JAVA_OPTS=-Xmx8g for ./dysymnet or "
+                + "java -Xmx8g -jar ..., or use fewer rows)";
     }
 
     static String oneLine(String s) {

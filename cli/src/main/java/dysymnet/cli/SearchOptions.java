@@ -73,8 +73,15 @@ public final class SearchOptions {
 
     @Option(names = "--search-rows", paramLabel = "N",
             description = "Search on a random sample of at most N rows of larger data; the chosen formula is then "
-                    + "refitted on up to 100000 rows and scored on all (default 10000; 0 = all rows).")
+                    + "refitted on up to 100000 rows and scored on all (default " + Budget.DEFAULT_SEARCH_ROWS
+                    + "; 0 = all rows).")
     Integer searchRows;
+
+    @Option(names = "--train-rows", paramLabel = "N",
+            description = "Train each network on its own random sample of at most N of the search rows (drawn from "
+                    + "the seed) and refine its formulas there; they are scored on all search rows (default "
+                    + Budget.DEFAULT_TRAIN_ROWS + "; 0 = all rows).")
+    Integer trainRows;
 
     @Option(names = "--select", paramLabel = "RULE",
             description = "How the reported formula is chosen from the Pareto front: best (the simplest formula "
@@ -156,6 +163,12 @@ public final class SearchOptions {
                 throw new UserError("--search-rows must be 0 (all rows) or at least 2, got " + searchRows);
             }
             b.searchRows(searchRows);
+        }
+        if (trainRows != null) {
+            if (trainRows < 0 || trainRows == 1) {
+                throw new UserError("--train-rows must be 0 (all rows) or at least 2, got " + trainRows);
+            }
+            b.trainRows(trainRows);
         }
         if (forbidNesting != null) {
             b.forbiddenNesting(Sets.nesting(forbidNesting));

@@ -55,6 +55,10 @@ class CliBadInputTest {
                 Arguments.of("inf cell", withRow(4, "inf,2"), List.of(), List.of("row 6", "'x'", "--drop-missing")),
                 Arguments.of("empty cell", withRow(4, ",2"), List.of(), List.of("row 6", "'x'", "--drop-missing")),
                 Arguments.of("constant target", "x,y\n1,3\n2,3\n3,3\n4,3\n5,3\n6,3\n", List.of(), List.of("constant")),
+                Arguments.of("a feature of 1e300 in one row", withRow(9, "1e300,3"), List.of(),
+                        List.of("row 11", "'x'", "1.0E300")),
+                Arguments.of("a target of -1e300 in one row", withRow(20, "0.5,-1e300"), List.of(),
+                        List.of("row 22", "'y'", "-1.0E300")),
                 Arguments.of("too few rows", "x,y\n1,3\n2,5\n3,7\n", List.of(), List.of("at least")),
                 Arguments.of("unknown target", good(), List.of("--target", "z"), List.of("'z'")),
                 Arguments.of("target index out of range", good(), List.of("--target", "7"), List.of("7")),
@@ -98,6 +102,15 @@ class CliBadInputTest {
                 Arguments.of("--time-limit -1", good(), List.of("--time-limit", "-1"), List.of("--time-limit")),
                 Arguments.of("--threads 0", good(), List.of("--threads", "0"), List.of("--threads")),
                 Arguments.of("--refiner foo", good(), List.of("--refiner", "foo"), List.of("--refiner")),
+                Arguments.of("--train-rows -5", good(), List.of("--train-rows", "-5"),
+                        List.of("--train-rows", "-5")),
+                Arguments.of("--train-rows 1", good(), List.of("--train-rows", "1"),
+                        List.of("--train-rows", "at least 2")),
+                Arguments.of("--train-rows abc", good(), List.of("--train-rows", "abc"),
+                        List.of("--train-rows", "abc")),
+                Arguments.of("--train-rows 1e3", good(), List.of("--train-rows", "1e3"),
+                        List.of("--train-rows", "1e3")),
+                Arguments.of("--search-rows 1", good(), List.of("--search-rows", "1"), List.of("--search-rows")),
                 Arguments.of("unknown option", good(), List.of("--frobnicate"), List.of("--frobnicate")));
     }
 

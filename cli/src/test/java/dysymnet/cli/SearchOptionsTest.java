@@ -70,8 +70,8 @@ class SearchOptionsTest {
     void everyOptionReachesTheSettings() {
         Settings s = parse("--max-steps", "7", "--batch-size", "3", "--threads", "2", "--operators", "sin,*",
                 "--layers", "1-2", "--widths", "2,4", "--train-steps", "50", "--refiner", "BFGS",
-                "--no-elimination", "--search-rows", "500", "--max-complexity", "12");
-        assertEquals(new Budget(7, 3, Duration.ofSeconds(60), Budget.DEFAULT_SOLVE_R2, 500), s.budget());
+                "--no-elimination", "--search-rows", "500", "--train-rows", "300", "--max-complexity", "12");
+        assertEquals(new Budget(7, 3, Duration.ofSeconds(60), Budget.DEFAULT_SOLVE_R2, 500, 300), s.budget());
         assertEquals(2, s.threads());
         assertEquals(List.of(Operator.SIN, Operator.MUL), s.space().operators());
         assertEquals(List.of(1, 2), s.space().layers());
@@ -146,7 +146,8 @@ class SearchOptionsTest {
     void badValuesAreUserErrorsNamingTheOption() {
         for (String[] bad : new String[][] {{"--time-limit", "-1"}, {"--max-steps", "0"}, {"--batch-size", "0"},
             {"--threads", "0"}, {"--train-steps", "0"}, {"--layers", "0-2"}, {"--widths", "3-1"},
-            {"--operators", "sin,foo"}, {"--search-rows", "-1"}, {"--search-rows", "1"},
+            {"--operators", "sin,foo"}, {"--search-rows", "-1"}, {"--search-rows", "1"}, {"--train-rows", "-1"},
+            {"--train-rows", "1"},
             {"--max-complexity", "0"}}) {
             UserError e = assertThrows(UserError.class, () -> parse(bad), String.join(" ", bad));
             assertTrue(e.getMessage().contains(bad[0]), e.getMessage());

@@ -18,6 +18,8 @@ import dysymnet.expr.Simplifier;
 import dysymnet.expr.UserFunction;
 import dysymnet.fit.FitResult;
 import dysymnet.fit.LevenbergMarquardtFitter;
+import dysymnet.fit.Polisher;
+import dysymnet.gp.GeneticProgramming;
 import dysymnet.gp.GpSettings;
 import dysymnet.terms.TermSettings;
 import dysymnet.net.Operator;
@@ -133,11 +135,12 @@ public final class SymbolicRegressor {
         for (Candidate c : r.front().candidates()) {
             front.add(unscaled(c, scaling, data.names()));
         }
-        if (searched != data) {
-            // searched on a sample: the chosen formula's constants once more on a larger one, every score on all rows
+        if (searched != data || data.rows() > fittedRows()) {
+            // searched on a sample, or constants fitted on one: the chosen formula's constants once more on a larger
+            // one, every score on all rows
             Candidate sampled = chosen;
             Candidate refit = refitted(sampled, data);
-            front.replaceAll(c -> c.equals(sampled) ? refit : rescored(c, data));
+            front.replaceAll(c -> c.equals(sampled) ? refit : searched != data ? rescored(c, data) : c);
             chosen = refit;
         }
         double mse;
@@ -161,6 +164,16 @@ public final class SymbolicRegressor {
                 Provenance.of(settings, fingerprint));
     }
 
+    /**
+     * Data of more rows than this may have had their formulas' constants fitted on a sample of their rows during the
+     * search: a network's on {@link Budget#trainRows()}, the genetic programming's on
+     * {@link GeneticProgramming#MAX_FIT_ROWS} (1,000 each by default).
+     */
+    private int fittedRows() {
+        int t = settings.budget().trainRows();
+        return Math.min(t > 0 ? t : Integer.MAX_VALUE, GeneticProgramming.MAX_FIT_ROWS);
+    }
+
     /** The data stream of the row sample a search of large data works on. */
     private static final long ROW_SAMPLE_STREAM = -1000;
     /** The chosen formula of a sampled search is refitted on a sample of at most this many rows. */
@@ -174,8 +187,9 @@ public final class SymbolicRegressor {
     }
 
     /**
-     * The candidate with its constants refined on a fixed sample of at most {@link #REFIT_ROWS} rows of
-     * {@code data} (kept as it was when that does not lower the error there), scored on all rows.
+     * The candidate with its constants refined (and polished, when the search polishes) on a fixed sample of at most
+     * {@link #REFIT_ROWS} rows of {@code data} (kept as it was when that does not lower the error there), scored on
+     * all rows.
      */
     private Candidate refitted(Candidate c, Dataset data) {
         Dataset big = data.sample(REFIT_ROWS, Seeds.stream(settings.seed(), ROW_SAMPLE_STREAM - 1));
@@ -184,7 +198,14 @@ public final class SymbolicRegressor {
             FitResult f = new LevenbergMarquardtFitter().fit(e, big);
             double before = Metrics.mse(Evaluator.evaluate(e, big), big.y());
             if (f.mse() < before) {
-                e = Simplifier.simplify(f.expression());
+                Expr refit = Simplifier.simplify(f.expression());
+                if (settings.refinement().polish()) {
+                    refit = new Polisher().polish(refit, big, () -> false);
+                }
+                double after = Metrics.mse(Evaluator.evaluate(refit, big), big.y());
+                if (after < before) {
+                    e = refit;
+                }
             }
         }
         Candidate out = rescored(new Candidate(e, settings.selection().complexity(e), c.mse(), c.r2(), c.reward(),
@@ -420,7 +441,7 @@ public final class SymbolicRegressor {
             return this;
         }
 
-        /** The budget whole (replaces maxSteps, batchSize, timeLimit and solveR2 set before). */
+        /** The budget whole (replaces maxSteps, batchSize, timeLimit, solveR2, searchRows and trainRows set before). */
         public Builder budget(Budget b) {
             budget = Objects.requireNonNull(b, "budget").toBuilder();
             return this;
@@ -482,6 +503,18 @@ public final class SymbolicRegressor {
          */
         public Builder searchRows(int n) {
             budget.searchRows(n);
+            return this;
+        }
+
+        /**
+         * Each network trains on its own random sample of at most this many of the rows the search works on (drawn
+         * from the seed; the same on any number of threads), its formulas are refined on the same sample and scored
+         * on all the search's rows; data of at most this many rows train every network on all rows (default 1,000;
+         * 0 for all rows). Training and refinement cost time in proportion to the rows, so this sets how many
+         * networks a search of large data trains.
+         */
+        public Builder trainRows(int n) {
+            budget.trainRows(n);
             return this;
         }
 

@@ -34,9 +34,10 @@ import java.util.random.RandomGenerator;
  * of small data), so a generation costs the same on 200,000 rows as on 1,000.
  *
  * <p><b>Constants</b>: in every generation the best {@code fitsPerGeneration} formulas not fitted before are written
- * as {@code a + b*f} with the scaling's coefficients, simplified, refined by Levenberg-Marquardt on all the rows (a
- * small iteration cap) and polished ({@link Polisher}); the result goes back into the population in the formula's
- * place (when within the caps and not worse) and is one of the run's outputs, the formulas the search scores.
+ * as {@code a + b*f} with the scaling's coefficients, simplified, refined by Levenberg-Marquardt on at most
+ * {@value #MAX_FIT_ROWS} evenly spaced rows (all rows of smaller data; a small iteration cap) and polished
+ * ({@link Polisher}); the result goes back into the population in the formula's place (when within the caps and not
+ * worse) and is one of the run's outputs, the formulas the search scores on all its rows.
  *
  * <p><b>Diversity</b>: an offspring that copies a formula already in its generation is mutated again (a few times at
  * most), or one very good formula and its copies take the population over within a few generations.
@@ -54,10 +55,17 @@ import java.util.random.RandomGenerator;
  */
 public final class GeneticProgramming {
     /**
-     * Rows the fitness is computed on at most: enough to rank formulas (the constants are fitted, and the search
-     * scores, on all the rows), few enough that a generation of 1,000 formulas takes some tens of milliseconds.
+     * Rows the fitness is computed on at most: enough to rank formulas (the constants are fitted on more, and the
+     * search scores on all the rows), few enough that a generation of 1,000 formulas takes some tens of milliseconds.
      */
     public static final int MAX_FITNESS_ROWS = 128;
+    /**
+     * Rows the constants are fitted and polished on at most: the fits' cost grows with the rows (on the 10,000 rows
+     * a search of large data works on they took two thirds of its first step), and 1,000 rows pin a formula's few
+     * constants; as many as a network trains on by default ({@code search.Budget#DEFAULT_TRAIN_ROWS}), and at least
+     * the benchmark suites' training rows, which are fitted as before.
+     */
+    public static final int MAX_FIT_ROWS = 1_000;
     /**
      * A run ends once a fitted formula's normalised error is below this: exact up to round-off (an exact formula
      * with refined constants reaches about 1e-30), nothing left to find.
@@ -83,7 +91,8 @@ public final class GeneticProgramming {
     static final int LM_ITERATIONS = 30;
     static final int LM_EVALUATIONS = 60;
 
-    private final Dataset data;
+    /** The rows constants are fitted on: all of small data, {@link #MAX_FIT_ROWS} evenly spaced of larger. */
+    private final Dataset fitRows;
     private final GpSettings settings;
     private final Variation variation;
     private final ConstantFitter fitter = new LevenbergMarquardtFitter(LM_ITERATIONS, LM_EVALUATIONS);
@@ -109,10 +118,11 @@ public final class GeneticProgramming {
     }
 
     public GeneticProgramming(Dataset data, Primitives primitives, GpSettings settings) {
-        this.data = Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(data, "data");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.variation = new Variation(primitives, settings.maxSize(), MAX_DEPTH);
         this.names = data.names();
+        this.fitRows = data.evenlySpaced(MAX_FIT_ROWS);
         Dataset thin = data.evenlySpaced(MAX_FITNESS_ROWS);
         this.columns = thin.columns();
         this.y = thin.y();
@@ -457,7 +467,7 @@ public final class GeneticProgramming {
     }
 
     /**
-     * {@code a + b*f} with its constants refined on all the rows and polished: the formula the search scores.
+     * {@code a + b*f} with its constants refined and polished on the fitting rows: the formula the search scores.
      * A pure function of its arguments, so fits run in parallel without changing the result.
      */
     private Expr fitConstants(Expr f, double a, double b, BooleanSupplier stop) {
@@ -465,7 +475,7 @@ public final class GeneticProgramming {
         if (stop.getAsBoolean()) {
             return scaled;
         }
-        Expr refined = Simplifier.simplify(fitter.fit(scaled, data, stop).expression());
-        return stop.getAsBoolean() ? refined : polisher.polish(refined, data, stop);
+        Expr refined = Simplifier.simplify(fitter.fit(scaled, fitRows, stop).expression());
+        return stop.getAsBoolean() ? refined : polisher.polish(refined, fitRows, stop);
     }
 }

@@ -17,8 +17,14 @@ import java.time.Duration;
  * @param searchRows the search works on a fixed random sample of at most this many rows of larger data (0: all
  *                  rows); the chosen formula's constants are then refined on a larger sample and it is scored on
  *                  all rows ({@code api.SymbolicRegressor})
+ * @param trainRows each network trains on a random sample of at most this many of the rows the search works on,
+ *                  drawn from the network's own random stream, so different for each network and the same on any
+ *                  number of threads (0: all rows); its formulas are refined, pruned and polished on the same
+ *                  sample and scored on all the search's rows ({@link ArchitecturePipeline}). Data of at most this
+ *                  many rows train every network on all of them
  */
-public record Budget(int maxSteps, int batchSize, Duration timeLimit, double solveR2, int searchRows) {
+public record Budget(int maxSteps, int batchSize, Duration timeLimit, double solveR2, int searchRows,
+                     int trainRows) {
 
     public static final int DEFAULT_MAX_STEPS = 100;
     public static final int DEFAULT_BATCH_SIZE = 10;
@@ -31,6 +37,13 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
      * constants of a law of a few constants to several digits even with noise, and the larger refit restores more.
      */
     public static final int DEFAULT_SEARCH_ROWS = 10_000;
+    /**
+     * Default {@link #trainRows}: a training step costs time proportional to the rows, and a network's formula needs
+     * its structure from the rows, not precise constants (those are refined on all the search's rows afterwards);
+     * at least the 1,000 training rows of the benchmark suites (standard, Feynman, Strogatz), which are searched as
+     * before.
+     */
+    public static final int DEFAULT_TRAIN_ROWS = 1_000;
 
     public Budget {
         if (maxSteps < 1) {
@@ -47,6 +60,9 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
         }
         if (searchRows < 0 || searchRows == 1) {
             throw new IllegalArgumentException("search rows must be 0 (all) or at least 2, got " + searchRows);
+        }
+        if (trainRows < 0 || trainRows == 1) {
+            throw new IllegalArgumentException("train rows must be 0 (all) or at least 2, got " + trainRows);
         }
     }
 
@@ -71,7 +87,7 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
 
     public Builder toBuilder() {
         return new Builder().maxSteps(maxSteps).batchSize(batchSize).timeLimit(timeLimit).solveR2(solveR2)
-                .searchRows(searchRows);
+                .searchRows(searchRows).trainRows(trainRows);
     }
 
     /** Builder of a {@link Budget}, starting from the defaults: 100 steps of 10 networks, no time limit. */
@@ -81,6 +97,7 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
         private Duration timeLimit;
         private double solveR2 = DEFAULT_SOLVE_R2;
         private int searchRows = DEFAULT_SEARCH_ROWS;
+        private int trainRows = DEFAULT_TRAIN_ROWS;
 
         private Builder() {
         }
@@ -112,8 +129,14 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
             return this;
         }
 
+        /** Each network trains on a random sample of at most this many rows (0: all rows; default 1,000). */
+        public Builder trainRows(int v) {
+            trainRows = v;
+            return this;
+        }
+
         public Budget build() {
-            return new Budget(maxSteps, batchSize, timeLimit, solveR2, searchRows);
+            return new Budget(maxSteps, batchSize, timeLimit, solveR2, searchRows, trainRows);
         }
     }
 }

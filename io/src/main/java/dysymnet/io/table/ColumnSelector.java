@@ -23,7 +23,8 @@ final class ColumnSelector {
      *                 column named {@code target} (any case), else the last column
      * @param features column names or indices; null means all columns but the target
      * @throws InputException if a column is unknown or repeated, a used cell is bad, fewer than
-     *                        {@link TableReader#MIN_ROWS} rows remain, or the target is constant
+     *                        {@link TableReader#MIN_ROWS} rows remain, the target is constant, or a used column holds
+     *                        values too far apart in magnitude to be fitted together ({@link #checkSpread})
      */
     static Selection select(Table t, String target, List<String> features) {
         String shown = t.shownName();
@@ -96,6 +97,9 @@ final class ColumnSelector {
             throw InputException.of(shown, "needs at least " + TableReader.MIN_ROWS + " rows, found " + kept
                     + (dropped > 0 ? " after dropping " + dropped + " with missing values" : ""));
         }
+        for (int j : used) {
+            checkSpread(t, j, keep);
+        }
         double[][] x = new double[featureCols.size()][];
         for (int f = 0; f < x.length; f++) {
             x[f] = compact(cols[featureCols.get(f)], keep, kept);
@@ -118,6 +122,49 @@ final class ColumnSelector {
         original.put(sanitised.get(targetCol), names.get(targetCol));
         return new Selection(Collections.unmodifiableList(featureNames), x, y, sanitised.get(targetCol),
                 Collections.unmodifiableMap(original), dropped);
+    }
+
+    /**
+     * Values this many binary orders of magnitude (about 10^150) below their column's largest cannot be searched
+     * together with it: scaled so that the largest is of ordinary size, their squares underflow.
+     */
+    static final int MAX_SPREAD_EXPONENT = 500;
+
+    /**
+     * Fails when most of a column's non-zero values (in the kept rows) are more than 2^{@value #MAX_SPREAD_EXPONENT}
+     * below its largest one, naming the row of the largest: such a value (1e300 among values near 1, a code for a
+     * missing value, a unit error) would decide every fit alone, and the other values would be lost to round-off.
+     * Data of any magnitude within that spread are fine (the search scales extreme columns by powers of two).
+     */
+    private static void checkSpread(Table t, int j, boolean[] keep) {
+        double[] c = t.columns()[j];
+        int top = Integer.MIN_VALUE;
+        int at = -1;
+        for (int i = 0; i < c.length; i++) {
+            if (keep[i] && c[i] != 0 && Math.getExponent(c[i]) > top) {
+                top = Math.getExponent(c[i]);
+                at = i;
+            }
+        }
+        if (at < 0) {
+            return;
+        }
+        long nonZero = 0;
+        long far = 0;
+        for (int i = 0; i < c.length; i++) {
+            if (keep[i] && c[i] != 0) {
+                nonZero++;
+                if (Math.getExponent(c[i]) < top - MAX_SPREAD_EXPONENT) {
+                    far++;
+                }
+            }
+        }
+        if (2 * far > nonZero) {
+            throw InputException.of(t.shownName(), "row " + t.line(at) + ", column '" + t.names().get(j) + "' ("
+                    + (j + 1) + "): " + c[at] + " is more than 1e150 times the size of most of the column's values, "
+                    + "too far apart to be fitted together in double precision (a code for a missing value, or a "
+                    + "unit error? fix or remove the row)");
+        }
     }
 
     private static int defaultTarget(List<String> names) {
@@ -168,9 +215,10 @@ final class ColumnSelector {
         return j;
     }
 
+    /** The kept values of a column: the table's own array when all are kept (shared, not copied: a large table). */
     private static double[] compact(double[] column, boolean[] keep, int kept) {
         if (kept == column.length) {
-            return column.clone();
+            return column;
         }
         double[] out = new double[kept];
         int k = 0;

@@ -8,8 +8,9 @@ import java.util.Map;
  * The target and feature columns chosen from a {@link Table}, with names made valid for formulas.
  *
  * @param featureNames  sanitised feature names (valid variable names), one per row of {@code x}
- * @param x             features, column-major: {@code x[feature][row]}
- * @param y             the target, one value per row
+ * @param x             features, column-major: {@code x[feature][row]}; may be the table's own columns (do not
+ *                      modify)
+ * @param y             the target, one value per row (do not modify)
  * @param targetName    sanitised target name
  * @param originalNames sanitised name to the name in the file, for every feature and the target, in order
  * @param droppedRows   rows dropped because of missing values (only with {@code dropMissing})

@@ -68,6 +68,9 @@ public final class TableReader {
         }
         try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
             return new Parse(file, shown, file.getFileName().toString(), options).run(raw);
+        } catch (OutOfMemoryError e) {
+            // out of memory outside the rows (a line of gigabytes): the parse's storage is unreachable by now
+            throw InputException.of(shown, "too large for the memory available" + MEMORY_HINT);
         } catch (NoSuchFileException e) {
             throw InputException.of(shown, "file not found");
         } catch (AccessDeniedException e) {
@@ -92,6 +95,8 @@ public final class TableReader {
         }
         try (InputStream raw = new BufferedInputStream(in, 1 << 16)) {
             return new Parse(null, name, name, options).run(raw);
+        } catch (OutOfMemoryError e) {
+            throw InputException.of(name, "too large for the memory available" + MEMORY_HINT);
         } catch (IOException e) {
             throw InputException.of(name, "cannot read the file (" + e.getMessage() + ")");
         } catch (UncheckedIOException e) {
@@ -107,10 +112,59 @@ public final class TableReader {
      *                 column named {@code target} (any case), else the last column
      * @param features column names or indices; null means all columns but the target
      * @throws InputException if a column is unknown or repeated, a used cell is bad, fewer than
-     *                        {@link #MIN_ROWS} rows remain, or the target is constant
+     *                        {@link #MIN_ROWS} rows remain, the target is constant, or most of a used column's
+     *                        values are more than 1e150 times smaller than its largest
      */
     public static Selection select(Table t, String target, List<String> features) {
         return ColumnSelector.select(t, target, features);
+    }
+
+    /**
+     * Why a file of {@code fileBytes} bytes cannot be read into memory, or null when it may fit: at the fewest rows
+     * its lines suggest ({@code fileBytes / longestLineBytes}, the longest of the first lines), its {@code width}
+     * columns of 8-byte numbers alone would need more than {@code maxMemory}, what the JVM may use. Said at once
+     * instead of after reading until memory runs out (minutes for a file of many gigabytes).
+     */
+    static String memoryProblem(long fileBytes, long longestLineBytes, int width, long maxMemory) {
+        if (longestLineBytes <= 0 || maxMemory == Long.MAX_VALUE) {
+            return null;
+        }
+        long rows = fileBytes / longestLineBytes;
+        double needed = (double) rows * width * Double.BYTES;
+        if (needed <= maxMemory) {
+            return null;
+        }
+        return "too large for the memory available: about " + rows + " rows of " + width + " columns need at least "
+                + megabytes(needed) + " as numbers, more than the " + megabytes(maxMemory) + " this Java VM may use"
+                + MEMORY_HINT;
+    }
+
+    /** The message for a table that ran out of memory while it was read. */
+    static String outOfMemory(int rowsRead, int width, long maxMemory) {
+        return "too large for the memory available: ran out after " + rowsRead + " rows of " + width
+                + " columns, with at most " + megabytes(maxMemory) + " for this Java VM" + MEMORY_HINT;
+    }
+
+    /** What to do about a table too large for memory. */
+    static final String MEMORY_HINT = " (give Java more with -Xmx, e.g. DYSYMNET_JAVA_OPTS=-Xmx8g for ./dysymnet or "
+            + "java -Xmx8g -jar ..., or use fewer rows)";
+
+    private static String megabytes(double bytes) {
+        return Math.round(bytes / (1 << 20)) + " MB";
+    }
+
+    /** The bytes of the longest of {@code lines} in UTF-8 with a line break (3 for any char beyond U+07FF). */
+    static long longestLine(List<String> lines) {
+        long most = 0;
+        for (String l : lines) {
+            long bytes = 2;
+            for (int i = 0; i < l.length(); i++) {
+                char c = l.charAt(i);
+                bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+            }
+            most = Math.max(most, bytes);
+        }
+        return most;
     }
 
     /** The state of reading one file. */
@@ -177,8 +231,31 @@ public final class TableReader {
             int width = TableFormat.modeCount(sampleCells);
             boolean header = options.header() != null ? options.header() : TableFormat.detectHeader(sampleCells);
 
+            if (file != null && !gzipped) {
+                String tooLarge = memoryProblem(Files.size(file), longestLine(raw), width,
+                        Runtime.getRuntime().maxMemory());
+                if (tooLarge != null) {
+                    throw fail(tooLarge);
+                }
+            }
             List<String> names = new ArrayList<>();
             ColumnBuilder data = new ColumnBuilder(width);
+            try {
+                return parseRows(reader, gzipped, delimiter, sampleCells, sampleLines, raw, lineNo, trailing, width,
+                        header, names, data);
+            } catch (OutOfMemoryError e) {
+                int rowsRead = data.rows();
+                data.release();
+                throw fail(outOfMemory(rowsRead, width, Runtime.getRuntime().maxMemory()));
+            }
+        }
+
+        /** The rows after the format is known: the sample's, then every further line. */
+        private Table parseRows(BufferedReader reader, boolean gzipped, Delimiter delimiter,
+                                List<List<String>> sampleCells, List<Integer> sampleLines, List<String> raw,
+                                int lineNo, int trailing, int width, boolean header, List<String> names,
+                                ColumnBuilder data) throws IOException {
+            String line;
             int first = 0;
             if (header) {
                 List<String> h = sampleCells.get(0);
