@@ -458,8 +458,14 @@ public final class SymbolicNetwork {
         int units = nUnit[last];
         double[][] hLast = h[last];
         double[][] dhLast = dh[last];
+        int k2 = 0;
+        for (; k2 + 1 < units; k2 += 2) {
+            dot2(hLast[k2], dOut, wOff[depth] + k2, hLast[k2 + 1], dOut, wOff[depth] + k2 + 1, n);
+        }
+        if (k2 < units) {
+            dot(hLast[k2], dOut, n, wOff[depth] + k2);
+        }
         for (int k = 0; k < units; k++) {
-            dot(hLast[k], dOut, n, wOff[depth] + k);
             double w = params[wOff[depth] + k];
             double[] d = dhLast[k];
             for (int i = 0; i < n; i++) {
@@ -489,7 +495,11 @@ public final class SymbolicNetwork {
             int w0 = wOff[l];
             for (int k = 0; k < ins; k++) {
                 double[] hk = in[k];
-                for (int c = 0; c < cols; c++) {
+                int c = 0;
+                for (; c + 1 < cols; c += 2) {
+                    dot2(hk, dzl[c], w0 + k * cols + c, hk, dzl[c + 1], w0 + k * cols + c + 1, n);
+                }
+                if (c < cols) {
                     dot(hk, dzl[c], n, w0 + k * cols + c);
                 }
             }
@@ -552,6 +562,50 @@ public final class SymbolicNetwork {
         acc[1][p] = s1;
         acc[2][p] = s2;
         acc[3][p] = s3;
+    }
+
+    /**
+     * {@link #dot} for two parameters in one pass over the rows: p's sums get {@code a . b}, q's {@code c . d}, each
+     * in exactly the order {@link #dot} adds them (so the result is the same to the last bit), with eight
+     * independent chains of additions instead of four, which the CPU overlaps (the gradient's dot products were a
+     * fifth of a search's time, bound by the latency of the additions).
+     */
+    private void dot2(double[] a, double[] b, int p, double[] c, double[] d, int q, int n) {
+        double[] acc0 = acc[0];
+        double[] acc1 = acc[1];
+        double[] acc2 = acc[2];
+        double[] acc3 = acc[3];
+        double s0 = acc0[p];
+        double s1 = acc1[p];
+        double s2 = acc2[p];
+        double s3 = acc3[p];
+        double t0 = acc0[q];
+        double t1 = acc1[q];
+        double t2 = acc2[q];
+        double t3 = acc3[q];
+        int i = 0;
+        for (; i + 3 < n; i += 4) {
+            s0 += a[i] * b[i];
+            t0 += c[i] * d[i];
+            s1 += a[i + 1] * b[i + 1];
+            t1 += c[i + 1] * d[i + 1];
+            s2 += a[i + 2] * b[i + 2];
+            t2 += c[i + 2] * d[i + 2];
+            s3 += a[i + 3] * b[i + 3];
+            t3 += c[i + 3] * d[i + 3];
+        }
+        for (; i < n; i++) {
+            s0 += a[i] * b[i];
+            t0 += c[i] * d[i];
+        }
+        acc0[p] = s0;
+        acc1[p] = s1;
+        acc2[p] = s2;
+        acc3[p] = s3;
+        acc0[q] = t0;
+        acc1[q] = t1;
+        acc2[q] = t2;
+        acc3[q] = t3;
     }
 
     /** Adds the sum of a block to parameter p's (single) partial sum. */
