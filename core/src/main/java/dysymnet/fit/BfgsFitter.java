@@ -53,6 +53,15 @@ public final class BfgsFitter implements ConstantFitter {
         this.gtol = gtol;
     }
 
+    /** The same fitter bounded to {@code iterations} iterations. */
+    @Override
+    public ConstantFitter quick(int iterations) {
+        if (iterations < 1) {
+            throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
+        }
+        return iterations >= maxIterations ? this : new BfgsFitter(iterations, ftol, gtol);
+    }
+
     @Override
     public FitResult fit(Expr e, Dataset d) {
         return fit(e, d, () -> false);

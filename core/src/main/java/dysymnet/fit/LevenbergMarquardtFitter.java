@@ -55,6 +55,16 @@ public final class LevenbergMarquardtFitter implements ConstantFitter {
         this.maxEvaluations = maxEvaluations;
     }
 
+    /** The same fitter bounded to {@code iterations} iterations (and twice as many evaluations). */
+    @Override
+    public ConstantFitter quick(int iterations) {
+        if (iterations < 1) {
+            throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
+        }
+        return iterations >= maxIterations ? this
+                : new LevenbergMarquardtFitter(iterations, Math.min(maxEvaluations, 2 * iterations));
+    }
+
     @Override
     public FitResult fit(Expr e, Dataset d) {
         return fit(e, d, () -> false);
