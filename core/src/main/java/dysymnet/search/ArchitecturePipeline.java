@@ -298,10 +298,12 @@ public final class ArchitecturePipeline {
     }
 
     /**
-     * Scores a finished formula on the training data. Not interrupted: every formula of the pipeline costs at most
+     * Scores a finished formula on the training data, its sign-definite absolute values written as their arguments
+     * first ({@link Continuation}). Not interrupted: every formula of the pipeline costs at most
      * {@link #MAX_READ_OFF_WORK} to evaluate.
      */
-    Candidate score(Expr expr, String arch, int step) {
+    Candidate score(Expr formula, String arch, int step) {
+        Expr expr = Continuation.onRows(formula, data);
         double[] pred = Evaluator.evaluate(expr, data);
         double mse = Metrics.mse(pred, data.y());
         if (!Double.isFinite(mse)) {
