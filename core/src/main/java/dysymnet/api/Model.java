@@ -281,6 +281,9 @@ public final class Model {
             d.put("rows", provenance.data().rows());
             ArrayNode cols = d.putArray("features");
             provenance.data().features().forEach(cols::add);
+            if (provenance.data().weighted()) {
+                d.put("weights", provenance.data().weights());
+            }
             d.put("sha256", provenance.data().sha256());
         }
         if (provenance.settings() != null) {
@@ -428,7 +431,9 @@ public final class Model {
             if (d != null && d.isObject()) {
                 List<String> cols = new ArrayList<>();
                 d.path("features").forEach(n -> cols.add(n.asText()));
-                data = new DataFingerprint(d.path("rows").asInt(), cols, d.path("sha256").asText(""));
+                JsonNode w = d.get("weights");
+                data = new DataFingerprint(d.path("rows").asInt(), cols, d.path("sha256").asText(""),
+                        w == null || w.isNull() ? null : w.asText());
             }
             provenance = new Provenance(settings, settings == null ? seed : settings.seed(),
                     root.path("library_version").asText(""), data);

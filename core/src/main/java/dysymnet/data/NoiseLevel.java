@@ -17,6 +17,12 @@ package dysymnet.data;
  *       linear fit over the neighbours would remove the first-order bias; not done.</li>
  * </ul>
  *
+ * <p>With sample weights ({@link Dataset#weights()}) the estimate is of the noise's weighted MSE, what the weighted
+ * MSE of the true law would be: each point's squared pseudo-residual counts with the point's weight. For weights that
+ * are inverse noise variances ({@code w_i = c / sigma_i^2}, normalised to mean 1) this is {@code c}, provided the
+ * weights change little between neighbouring points (the pseudo-residual mixes the noise of five points); the
+ * thresholds below compare it with the weighted variance of the target.
+ *
  * <p>The estimate is computed twice, from the nearest neighbours and from neighbours twice as far (every second
  * row). For noise the two agree; when the function's change between neighbours dominates
  * (noise-free or oscillating data sampled sparsely), the farther estimate is much larger, and the estimate is
@@ -60,7 +66,8 @@ public final class NoiseLevel {
         Dataset sorted = data.select(data.orderBy(0));
         double[] xs = sorted.column(0);
         double[] ys = sorted.y();
-        double[] est = {pseudoResiduals(xs, ys, 1), pseudoResiduals(xs, ys, 2)};
+        double[] ws = sorted.weights();
+        double[] est = {pseudoResiduals(xs, ys, ws, 1), pseudoResiduals(xs, ys, ws, 2)};
         double near = est[0];
         double far = est[1];
         if (!(near > 0) || !Double.isFinite(near) || !Double.isFinite(far) || far > MAX_FAR_TO_NEAR * near) {
@@ -74,7 +81,7 @@ public final class NoiseLevel {
         }
         // round-off of a noise-free target is no noise either
         double roundOff = 64 * Math.ulp(top);
-        return v <= MIN_RELATIVE * Metrics.variance(y) || v <= roundOff * roundOff ? 0 : v;
+        return v <= MIN_RELATIVE * Metrics.variance(y, data.weights()) || v <= roundOff * roundOff ? 0 : v;
     }
 
     /**
@@ -82,9 +89,10 @@ public final class NoiseLevel {
      * {@code 2k} away on either side: zero for a cubic, noise variance times {@code 1 + sum of squared weights} for
      * independent noise.
      */
-    private static double pseudoResiduals(double[] x, double[] y, int k) {
+    private static double pseudoResiduals(double[] x, double[] y, double[] weights, int k) {
         double sum = 0;
         int count = 0;
+        double weightSum = 0;
         double[] t = new double[4];
         double[] w = new double[4];
         int[] at = new int[4];
@@ -121,10 +129,15 @@ public final class NoiseLevel {
                 ww += w[j] * w[j];
             }
             if (Double.isFinite(e) && ww < 100) {
-                sum += e * e / (1 + ww);
+                if (weights == null) {
+                    sum += e * e / (1 + ww);
+                } else {
+                    sum += weights[i] * (e * e / (1 + ww));
+                    weightSum += weights[i];
+                }
                 count++;
             }
         }
-        return count < MIN_ROWS / 2 ? Double.NaN : sum / count;
+        return count < MIN_ROWS / 2 ? Double.NaN : weights == null ? sum / count : sum / weightSum;
     }
 }

@@ -27,6 +27,8 @@ import java.util.function.BooleanSupplier;
  *
  * <p>Cost: each round refits once per constant, so a formula with k constants costs up to about k^2/2 fits; the
  * caller bounds k ({@link #DEFAULT_MAX_CONSTANTS}). Deterministic: ties keep the earliest constant in pre-order.
+ *
+ * <p>With sample weights ({@link Dataset#weights()}) every MSE, refit and variance here is the weighted one.
  */
 public final class Eliminator {
     /** Default factor by which one removal may raise the MSE. */
@@ -101,7 +103,7 @@ public final class Eliminator {
         if (!Double.isFinite(current)) {
             return path;
         }
-        double limitFloor = floor * Metrics.variance(data.y());
+        double limitFloor = floor * Metrics.variance(data);
         Set<Expr> tried = new HashSet<>();
         Expr e = start;
         while (true) {
@@ -135,7 +137,7 @@ public final class Eliminator {
     }
 
     private static double mse(Expr e, Dataset d) {
-        double m = Metrics.mse(Evaluator.evaluate(e, d), d.y());
+        double m = Metrics.mse(Evaluator.evaluate(e, d), d);
         return Double.isFinite(m) ? m : Double.POSITIVE_INFINITY;
     }
 }
