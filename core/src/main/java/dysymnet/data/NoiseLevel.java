@@ -17,11 +17,13 @@ package dysymnet.data;
  *       linear fit over the neighbours would remove the first-order bias; not done.</li>
  * </ul>
  *
- * <p>With sample weights ({@link Dataset#weights()}) the estimate is of the noise's weighted MSE, what the weighted
- * MSE of the true law would be: each point's squared pseudo-residual counts with the point's weight. For weights that
- * are inverse noise variances ({@code w_i = c / sigma_i^2}, normalised to mean 1) this is {@code c}, provided the
- * weights change little between neighbouring points (the pseudo-residual mixes the noise of five points); the
- * thresholds below compare it with the weighted variance of the target.
+ * <p>With sample weights ({@link Dataset#weights()}) the weights are taken for what weighted least squares assumes,
+ * inverse noise variances: noise of variance {@code c / w_i} at row {@code i} (weights normalised to mean 1). Each
+ * squared pseudo-residual is divided by its variance for {@code c = 1}, {@code 1/w_i + sum_j a_j^2 / w_j} over the
+ * point and its four neighbours (a_j their interpolation weights), so that it estimates {@code c}, which is the noise's
+ * weighted MSE, what the weighted MSE of the true law would be. A point next to a row of tiny weight (an outlier
+ * weighted out) then counts for almost nothing instead of carrying that row's deviation. The thresholds below compare
+ * the estimate with the weighted variance of the target.
  *
  * <p>The estimate is computed twice, from the nearest neighbours and from neighbours twice as far (every second
  * row). For noise the two agree; when the function's change between neighbours dominates
@@ -92,7 +94,6 @@ public final class NoiseLevel {
     private static double pseudoResiduals(double[] x, double[] y, double[] weights, int k) {
         double sum = 0;
         int count = 0;
-        double weightSum = 0;
         double[] t = new double[4];
         double[] w = new double[4];
         int[] at = new int[4];
@@ -132,12 +133,16 @@ public final class NoiseLevel {
                 if (weights == null) {
                     sum += e * e / (1 + ww);
                 } else {
-                    sum += weights[i] * (e * e / (1 + ww));
-                    weightSum += weights[i];
+                    // the variance of e for noise of variance c / w at each point
+                    double v = 1 / weights[i];
+                    for (int j = 0; j < 4; j++) {
+                        v += w[j] * w[j] / weights[at[j]];
+                    }
+                    sum += e * e / v;
                 }
                 count++;
             }
         }
-        return count < MIN_ROWS / 2 ? Double.NaN : weights == null ? sum / count : sum / weightSum;
+        return count < MIN_ROWS / 2 ? Double.NaN : sum / count;
     }
 }
