@@ -55,8 +55,8 @@ public final class Model {
      * @param expression the formula
      * @param features   the names of its input columns, in the order {@link #predict(double[][])} expects
      * @param target     the name of the predicted column
-     * @param trainMse   the formula's MSE on the training data
-     * @param trainR2    its R^2 there
+     * @param trainMse   the formula's MSE on the training data (weighted for a weighted fit)
+     * @param trainR2    its R^2 there (weighted likewise)
      * @param history    how the search went
      * @param provenance how the model was made
      * @throws IllegalArgumentException when the formula uses a variable that is not a feature
@@ -102,10 +102,15 @@ public final class Model {
         return s == null ? expression.complexity() : s.selection().complexity(expression);
     }
 
+    /**
+     * The formula's MSE on the training data: the weighted MSE {@code sum w r^2 / sum w} when the fit was weighted
+     * ({@code provenance().data().weights()} names the weights), as every MSE of {@link #pareto()}.
+     */
     public double trainMse() {
         return trainMse;
     }
 
+    /** The formula's R^2 on the training data (weighted when the fit was). */
     public double trainR2() {
         return trainR2;
     }
