@@ -50,13 +50,13 @@ final class FitReport {
     }
 
     /**
-     * Scores the fit by the weighted MSE and R^2 with these weights of the training and test rows (null: unweighted),
-     * from the column {@code name}.
+     * Scores the fit by the weighted MSE and R^2 with these weights of the training and test rows (null: unweighted,
+     * or all equal), from the column {@code name} (null: none was given).
      */
     FitReport weighted(double[] train, double[] test, String name) {
         this.wTrain = train;
         this.wTest = test;
-        this.weightsName = train == null && test == null ? null : name;
+        this.weightsName = name;
         return this;
     }
 

@@ -126,4 +126,25 @@ class CliWeightsTest {
         assertFalse(Files.exists(predictions));
         assertEquals("", p.out());
     }
+
+    @Test
+    void equalWeightsGiveTheUnweightedFitAndAreStillRecorded() throws IOException {
+        StringBuilder sb = new StringBuilder("x,y,w\n");
+        for (int i = 0; i < 40; i++) {
+            double x = -2 + 4.0 * i / 39;
+            sb.append(String.format(Locale.ROOT, "%.6f,%.6f,2.5%n", x, Math.sin(x) + 0.3 * x * x));
+        }
+        Path f = dir.resolve("equal.csv");
+        Files.writeString(f, sb, StandardCharsets.UTF_8);
+        CliRun w = CliRun.fit(f, "--weights", "w", "--format", "json", "--quiet");
+        CliRun p = CliRun.fit(f, "--features", "x", "--target", "y", "--format", "json", "--quiet");
+        assertEquals(0, w.code(), w::toString);
+        JsonNode jw = new ObjectMapper().readTree(w.out());
+        JsonNode jp = new ObjectMapper().readTree(p.out());
+        assertEquals(jp.path("pareto"), jw.path("pareto"));
+        assertEquals(jp.path("mse_train"), jw.path("mse_train"));
+        assertEquals("w", jw.path("weights").asText());
+        assertEquals("w", jw.path("data").path("weights").asText());
+        assertEquals(jp.path("data").path("sha256"), jw.path("data").path("sha256"));
+    }
 }

@@ -15,7 +15,8 @@ import java.util.Objects;
  * @param rows     number of rows
  * @param features feature names in column order
  * @param sha256   hex SHA-256 of the values
- * @param weights  the name of the sample weights (a file's column), null when the data are unweighted
+ * @param weights  the name of the sample weights (a file's column), null when none were given (weights all equal
+ *                 are named, and weigh nothing: their values are not hashed)
  */
 public record DataFingerprint(int rows, List<String> features, String sha256, String weights) {
 
@@ -29,7 +30,7 @@ public record DataFingerprint(int rows, List<String> features, String sha256, St
         this(rows, features, sha256, null);
     }
 
-    /** Whether the data were weighted. */
+    /** Whether the data were given weights (possibly all equal). */
     public boolean weighted() {
         return weights != null;
     }

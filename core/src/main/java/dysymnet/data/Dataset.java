@@ -53,12 +53,13 @@ public final class Dataset {
      *                                  positive finite number
      */
     public Dataset(List<String> names, double[][] x, double[] y, double[] w) {
-        this(names, x, y, w, DEFAULT_WEIGHTS_NAME);
+        this(names, x, y, w, w == null ? null : DEFAULT_WEIGHTS_NAME);
     }
 
     /**
      * A data set with sample weights called {@code weightsName} (the column of a file they came from; null:
-     * {@value #DEFAULT_WEIGHTS_NAME}), recorded in a model's provenance.
+     * {@value #DEFAULT_WEIGHTS_NAME}), recorded in a model's provenance. Null weights with a name are weights all
+     * equal: unweighted, but named.
      */
     public Dataset(List<String> names, double[][] x, double[] y, double[] w, String weightsName) {
         Objects.requireNonNull(names, "names");
@@ -105,7 +106,9 @@ public final class Dataset {
         }
         this.y = y.clone();
         this.w = normalisedWeights(w, y.length);
-        this.weightsName = this.w == null ? null : weightsName == null ? DEFAULT_WEIGHTS_NAME : weightsName;
+        // equal weights compute nothing, but keep their name (here and in every subset): a model says which column
+        // its fit was given
+        this.weightsName = w == null ? weightsName : weightsName == null ? DEFAULT_WEIGHTS_NAME : weightsName;
     }
 
     /**
@@ -235,14 +238,17 @@ public final class Dataset {
         return w != null;
     }
 
-    /** What the weights are called (the column of a file they came from); null when unweighted. */
+    /**
+     * What the weights are called (the column of a file they came from); null when no weights were given (equal
+     * weights keep their name though they weigh nothing: {@link #isWeighted()} is false).
+     */
     public String weightsName() {
         return weightsName;
     }
 
     /** The same rows with these weights (null: unweighted), called {@code name} (null: {@value #DEFAULT_WEIGHTS_NAME}). */
     public Dataset withWeights(double[] weights, String name) {
-        return new Dataset(names, x, y, weights, name);
+        return new Dataset(names, x, y, weights, weights == null ? null : name);
     }
 
     /**

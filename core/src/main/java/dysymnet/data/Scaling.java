@@ -57,8 +57,7 @@ public record Scaling(int targetExponent, int[] featureExponents) {
         for (int j = 0; j < x.length; j++) {
             x[j] = scaled(data.column(j), featureExponents[j]);
         }
-        return new Dataset(data.names(), x, scaled(data.y(), targetExponent)).withWeights(data.weights(),
-                data.weightsName());
+        return new Dataset(data.names(), x, scaled(data.y(), targetExponent), data.weights(), data.weightsName());
     }
 
     private static double[] scaled(double[] v, int exponent) {

@@ -126,7 +126,9 @@ class WeightsTest {
         Dataset equal = new Dataset(List.of("x"), new double[][] {{1, 2, 3}}, new double[] {1, 4, 9},
                 new double[] {0.3, 0.3, 0.3});
         assertFalse(equal.isWeighted());
-        assertNull(equal.weightsName());
+        assertEquals("w", equal.weightsName(), "given weights keep their name even when all equal");
+        assertEquals("w", equal.select(new int[] {0, 1}).weightsName());
+        assertNull(new Dataset(List.of("x"), new double[][] {{1, 2}}, new double[] {1, 4}).weightsName());
         assertEquals(3.0, equal.effectiveRows());
         // weights near the largest double do not overflow their mean
         Dataset huge = new Dataset(List.of("x"), new double[][] {{1, 2}}, new double[] {1, 4},
