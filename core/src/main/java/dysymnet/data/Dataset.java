@@ -145,13 +145,15 @@ public final class Dataset {
             }
             double[] scaled = new double[rows];
             for (int i = 0; i < rows; i++) {
-                scaled[i] = w[i] / top;
+                scaled[i] = Math.max(w[i] / top, Double.MIN_VALUE);
             }
             return normalisedWeights(scaled, rows);
         }
         double[] out = new double[rows];
         for (int i = 0; i < rows; i++) {
-            out[i] = w[i] / mean;
+            // a weight more than about 1e308 times below the mean would round to 0: the smallest positive double
+            // instead, so that every weight stays positive (and every subset's renormalisation valid)
+            out[i] = Math.max(w[i] / mean, Double.MIN_VALUE);
         }
         return out;
     }

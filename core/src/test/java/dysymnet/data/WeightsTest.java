@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -134,6 +135,16 @@ class WeightsTest {
         Dataset huge = new Dataset(List.of("x"), new double[][] {{1, 2}}, new double[] {1, 4},
                 new double[] {Double.MAX_VALUE, Double.MAX_VALUE / 2});
         assertArrayEquals(new double[] {4.0 / 3, 2.0 / 3}, huge.weights(), 1e-15);
+        // weights 1e-320 and 1e300 apart: the smallest stays positive, in the set and in its subsets
+        Dataset apart = new Dataset(List.of("x"), new double[][] {{1, 2, 3}}, new double[] {1, 4, 9},
+                new double[] {1e-320, 1e300, 1});
+        assertTrue(apart.weights()[0] > 0 && apart.weights()[2] > 0);
+        assertTrue(apart.select(new int[] {0, 1}).weights()[0] > 0);
+        assertTrue(Double.isFinite(Metrics.mse(new double[] {0, 0, 0}, apart)));
+        // and when the sum of the weights overflows
+        Dataset wide = new Dataset(List.of("x"), new double[][] {{1, 2, 3}}, new double[] {1, 4, 9},
+                new double[] {5e-324, Double.MAX_VALUE, Double.MAX_VALUE / 3});
+        assertTrue(wide.weights()[0] > 0 && Double.isFinite(wide.weights()[1]), Arrays.toString(wide.weights()));
     }
 
     @Test
