@@ -32,6 +32,8 @@ import java.util.function.BooleanSupplier;
  * best of those full fits is the round's choice. (In a profile of network-only Nguyen searches, elimination's full
  * fits of every removal took 23% of the time, three quarters of it in LM's QR decompositions: most removals leave a
  * wrong formula whose fit runs to the iteration bound.) Deterministic: ties keep the earliest constant in pre-order.
+ *
+ * <p>With sample weights ({@link Dataset#weights()}) every MSE, refit and variance here is the weighted one.
  */
 public final class Eliminator {
     /** Default factor by which one removal may raise the MSE. */
@@ -128,7 +130,7 @@ public final class Eliminator {
         if (!Double.isFinite(current)) {
             return path;
         }
-        double limitFloor = floor * Metrics.variance(data.y());
+        double limitFloor = floor * Metrics.variance(data);
         Set<Expr> tried = new HashSet<>();
         Expr e = start;
         while (true) {
@@ -188,7 +190,7 @@ public final class Eliminator {
     }
 
     private static double mse(Expr e, Dataset d) {
-        double m = Metrics.mse(Evaluator.evaluate(e, d), d.y());
+        double m = Metrics.mse(Evaluator.evaluate(e, d), d);
         return Double.isFinite(m) ? m : Double.POSITIVE_INFINITY;
     }
 }

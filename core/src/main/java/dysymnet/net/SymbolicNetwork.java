@@ -318,7 +318,18 @@ public final class SymbolicNetwork {
 
     /** Mean squared error on the given data (no gradient). */
     public double mse(double[][] x, double[] y) {
+        return mse(x, y, null);
+    }
+
+    /**
+     * Weighted mean squared error {@code sum w r^2 / sum w} on the given data (no gradient); the plain MSE for null
+     * weights.
+     */
+    public double mse(double[][] x, double[] y, double[] w) {
         checkData(x, y);
+        if (w != null) {
+            return weightedMse(x, y, w);
+        }
         int n = y.length;
         ensureRows(n);
         double s = 0.0;
@@ -333,6 +344,26 @@ public final class SymbolicNetwork {
         return s / n;
     }
 
+    private double weightedMse(double[][] x, double[] y, double[] w) {
+        int n = y.length;
+        if (w.length != n) {
+            throw new IllegalArgumentException("w has " + w.length + " values, x has " + n + " rows");
+        }
+        ensureRows(n);
+        double s = 0.0;
+        double sw = 0.0;
+        for (int start = 0; start < n; start += rows) {
+            int m = Math.min(rows, n - start);
+            forward(inputBlock(x, start, m), m, false);
+            for (int i = 0; i < m; i++) {
+                double r = out[i] - y[start + i];
+                s += w[start + i] * (r * r);
+                sw += w[start + i];
+            }
+        }
+        return s / sw;
+    }
+
     /**
      * The MSE on {@code (x, y)} and its exact gradient with respect to {@link #params()}, written into
      * {@code grad} (overwritten). Allocates nothing once the buffers exist for this block size.
@@ -340,6 +371,15 @@ public final class SymbolicNetwork {
      * @return the MSE (possibly NaN or infinite; the caller decides what to do)
      */
     public double lossAndGradient(double[][] x, double[] y, double[] grad) {
+        return lossAndGradient(x, y, null, grad);
+    }
+
+    /**
+     * The weighted MSE {@code sum w r^2 / sum w} on {@code (x, y)} with weights {@code w} (null: the plain MSE, to the
+     * bit) and its exact gradient, written into {@code grad}: each row's residual enters the reverse pass times its
+     * weight, {@code dL/dout_i = 2 w_i r_i / sum w}.
+     */
+    public double lossAndGradient(double[][] x, double[] y, double[] w, double[] grad) {
         if (grad.length != params.length) {
             throw new IllegalArgumentException(
                     "grad has " + grad.length + " entries, the network has " + params.length + " parameters");
@@ -357,16 +397,35 @@ public final class SymbolicNetwork {
             }
         }
         double s = 0.0;
-        double scale = 2.0 / n;
+        double sw = n;
+        if (w != null) {
+            if (w.length != n) {
+                throw new IllegalArgumentException("w has " + w.length + " values, x has " + n + " rows");
+            }
+            sw = 0.0;
+            for (double v : w) {
+                sw += v;
+            }
+        }
+        double scale = 2.0 / sw;
         for (int start = 0; start < n; start += rows) {
             int m = Math.min(rows, n - start);
             double[][] in = inputBlock(x, start, m);
             forward(in, m, true);
             double[] dOut = out; // reused in place: out is not needed after the residual is formed
-            for (int i = 0; i < m; i++) {
-                double r = out[i] - y[start + i];
-                s += r * r;
-                dOut[i] = scale * r;
+            if (w == null) {
+                for (int i = 0; i < m; i++) {
+                    double r = out[i] - y[start + i];
+                    s += r * r;
+                    dOut[i] = scale * r;
+                }
+            } else {
+                for (int i = 0; i < m; i++) {
+                    double r = out[i] - y[start + i];
+                    double wr = w[start + i] * r;
+                    s += wr * r;
+                    dOut[i] = scale * wr;
+                }
             }
             backward(in, dOut, m);
         }
@@ -378,7 +437,7 @@ public final class SymbolicNetwork {
             // a weight's gradient is a dot product over the rows (four partial sums), a bias's a plain sum (one)
             grad[p] = weightMask[p] ? (a0[p] + a1[p]) + (a2[p] + a3[p]) : a0[p];
         }
-        return s / n;
+        return s / sw;
     }
 
     /** Forward pass over a block of {@code n} rows whose inputs are {@code x[j][0..n)}. */
