@@ -164,6 +164,16 @@ public final class SymbolicRegressor {
             front.replaceAll(c -> c.equals(sampled) ? refit : searched != data ? rescored(c, data) : c);
             chosen = refit;
         }
+        if (settings.refinement().polish() && scaling.isIdentity()) {
+            // the reported constants with no more digits than the data support (Polisher.withNoiseAllowance);
+            // not on data so far from 1 that the search scaled them, where squares of the residuals underflow
+            Candidate before = chosen;
+            Candidate snapped = snapped(before, data);
+            if (snapped != before) {
+                front.replaceAll(c -> c.equals(before) ? snapped : c);
+                chosen = snapped;
+            }
+        }
         double mse;
         double r2;
         if (scaling.isIdentity() || searched != data) {
@@ -199,6 +209,25 @@ public final class SymbolicRegressor {
     private static final long ROW_SAMPLE_STREAM = -1000;
     /** The chosen formula of a sampled search is refitted on a sample of at most this many rows. */
     static final int REFIT_ROWS = 100_000;
+
+    /**
+     * The candidate with its constants polished within the noise allowance ({@link Polisher#withNoiseAllowance()}) on
+     * at most {@link #REFIT_ROWS} rows of {@code data}, scored on all of them; the candidate itself when nothing
+     * changed.
+     */
+    private Candidate snapped(Candidate c, Dataset data) {
+        Dataset rows = data.rows() > REFIT_ROWS
+                ? data.sample(REFIT_ROWS, Seeds.stream(settings.seed(), ROW_SAMPLE_STREAM - 1)) : data;
+        Expr p = Polisher.withNoiseAllowance().polish(c.expression(), rows, () -> false);
+        if (p.equals(c.expression())) {
+            return c;
+        }
+        Candidate s = rescored(new Candidate(p, settings.selection().complexity(p), c.mse(), c.r2(), c.reward(),
+                c.architecture(), c.step()), data);
+        // on all rows (the sample's allowance holds there too, up to the sample's chance): never a worse fit beyond it
+        double allowed = c.mse() * (1 + 2 * Polisher.DEFAULT_NOISE_CHI2 / rows.rows());
+        return s.mse() <= allowed ? s : c;
+    }
 
     /** A candidate with its scores on all of {@code data}. */
     private static Candidate rescored(Candidate c, Dataset data) {

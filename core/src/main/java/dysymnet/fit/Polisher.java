@@ -15,9 +15,20 @@ import java.util.function.BooleanSupplier;
 /**
  * Makes a fitted formula's constants as simple as the data allow: each refinable constant in turn is replaced by
  * the simplest of 0, its nearest integer, and its value rounded to 1, 2, ... 6 significant digits that keeps the
- * training MSE within {@code mse + max(relTol * mse, absTol * var(y))}; the formula is then simplified, so a
- * coefficient snapped to 0 removes its term. A refined formula therefore reads {@code x^2 + x} rather than
- * {@code 1.0000000003*x^2 + 0.99999999*x - 1.7e-17}, and its error stays what the refiner reached.
+ * training MSE within {@code mse + max(relTol * mse, absTol * var(y))} (relTol raised for noise, below); the
+ * formula is then simplified, so a coefficient snapped to 0 removes its term. A refined formula therefore reads
+ * {@code x^2 + x} rather than {@code 1.0000000003*x^2 + 0.99999999*x - 1.7e-17}, and its error stays what the
+ * refiner reached.
+ *
+ * <p>On noisy data a fitted constant carries the noise (0.4991 for 0.5), and the relative tolerance alone keeps it:
+ * any snap raises the MSE by more than a millionth. So the polisher of a reported formula
+ * ({@link #withNoiseAllowance()}) also allows what the data cannot tell from noise: taking the residuals as noise of
+ * variance about the MSE, a change that raises the sum of squares by at most {@code chi2} times that variance
+ * ({@code n * (mse' - mse) <= chi2 * mse}, {@link #DEFAULT_NOISE_CHI2}: the 95% point of a likelihood-ratio test of
+ * one constant) is not evidence against the simpler value. The allowance is one for all the constants of a formula
+ * (the limit is on the total increase), and it is nothing on an exact fit (an MSE of round-off allows a rise of
+ * round-off); on an approximation of noise-free data it rounds constants at a cost of at most {@code chi2 / n} of
+ * the MSE.
  *
  * <p>Constants are tried in the fixed pre-order of {@link Constants}, each against the formula with the earlier
  * snaps applied, so the result is deterministic. No constant is re-fitted: a snap is accepted only if the others,
@@ -32,24 +43,55 @@ public final class Polisher {
     public static final double DEFAULT_ABS_TOL = 1e-16;
     /** Formulas with more refinable constants than this are left as they are (cost bound). */
     public static final int MAX_CONSTANTS = 40;
+    /**
+     * Default noise allowance: the 95% point of the chi-squared distribution with one degree of freedom (see the
+     * class comment).
+     */
+    public static final double DEFAULT_NOISE_CHI2 = 3.84;
 
     private final double relTol;
     private final double absTol;
+    private final double noiseChi2;
 
+    /** A polisher with the default tolerances and no noise allowance (what the search's stages use). */
     public Polisher() {
         this(DEFAULT_REL_TOL, DEFAULT_ABS_TOL);
     }
 
     /**
+     * A polisher without a noise allowance.
+     *
      * @param relTol allowed relative increase of the MSE, at least 0
      * @param absTol allowed increase of the MSE relative to var(y), at least 0
      */
     public Polisher(double relTol, double absTol) {
-        if (!(relTol >= 0) || !(absTol >= 0)) {
-            throw new IllegalArgumentException("tolerances must be non-negative, got " + relTol + " and " + absTol);
+        this(relTol, absTol, 0.0);
+    }
+
+    /**
+     * The default tolerances with the default noise allowance ({@link #DEFAULT_NOISE_CHI2}): for the formula a
+     * search reports, whose constants should not carry more digits than the data support. (Not for the search's
+     * own stages: there, constants rounded within the noise allowance made the genetic programming's offspring
+     * worse starting points, an easy law's rate in its test falling from 3 or more of 5 seeds to 1.)
+     */
+    public static Polisher withNoiseAllowance() {
+        return new Polisher(DEFAULT_REL_TOL, DEFAULT_ABS_TOL, DEFAULT_NOISE_CHI2);
+    }
+
+    /**
+     * @param relTol    allowed relative increase of the MSE, at least 0
+     * @param absTol    allowed increase of the MSE relative to var(y), at least 0
+     * @param noiseChi2 noise allowance: the MSE may also rise by {@code noiseChi2 / n} of itself on n rows, at least
+     *                  0 (0: none)
+     */
+    public Polisher(double relTol, double absTol, double noiseChi2) {
+        if (!(relTol >= 0) || !(absTol >= 0) || !(noiseChi2 >= 0)) {
+            throw new IllegalArgumentException("tolerances must be non-negative, got " + relTol + ", " + absTol
+                    + " and " + noiseChi2);
         }
         this.relTol = relTol;
         this.absTol = absTol;
+        this.noiseChi2 = noiseChi2;
     }
 
     /** The polished formula (the input itself when nothing could be simplified or its MSE is not finite). */
@@ -75,7 +117,9 @@ public final class Polisher {
         if (!Double.isFinite(mse)) {
             return e;
         }
-        double limit = mse + Math.max(relTol * mse, absTol * Metrics.variance(y, w));
+        // weights have mean 1, so n * (weighted mse' - mse) is the rise of the weighted sum of squares
+        double rel = Math.max(relTol, noiseChi2 / y.length);
+        double limit = mse + Math.max(rel * mse, absTol * Metrics.variance(y, w));
         boolean changed = false;
         for (int k = 0; k < theta.length; k++) {
             double original = theta[k];
