@@ -1,0 +1,258 @@
+package dysymnet.cluster;
+
+import com.hazelcast.client.HazelcastClient;
+import com.hazelcast.cluster.Member;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.IExecutorService;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
+
+/**
+ * A coordinator's connection to a cluster of dysymnet workers (a Hazelcast client: it holds no data and runs no
+ * task, so that its end costs the workers nothing), and the way it hands out independent tasks:
+ * {@link #runAll}. Each worker gets as many tasks at once as it has threads (its member attribute), through the
+ * cluster's executor service; a task whose member leaves (or fails to run it) is given to another member, and
+ * since every task is a pure function of what it carries, its result is the same wherever it ran.
+ */
+public final class ClusterClient implements AutoCloseable {
+    /** How long to try to reach a member when connecting. */
+    public static final long CONNECT_MILLIS = 5_000;
+    /** How long {@link #runAll} waits for a worker when none is left, before it gives up. */
+    public static final long DEFAULT_MEMBER_WAIT_MILLIS = 30_000;
+
+    private final HazelcastInstance client;
+    private final String clusterName;
+    private final IExecutorService executor;
+    private volatile long memberWaitMillis = DEFAULT_MEMBER_WAIT_MILLIS;
+
+    private ClusterClient(HazelcastInstance client, String clusterName) {
+        this.client = client;
+        this.clusterName = clusterName;
+        this.executor = client.getExecutorService(ClusterConfigs.EXECUTOR);
+    }
+
+    /**
+     * Connects to a cluster of workers.
+     *
+     * @param members the members' {@code host:port} (empty: this machine's default ports)
+     * @throws IllegalStateException (one line) when no member of that name can be reached, or none is a worker
+     */
+    public static ClusterClient connect(String clusterName, List<String> members) {
+        return connect(clusterName, members, CONNECT_MILLIS);
+    }
+
+    static ClusterClient connect(String clusterName, List<String> members, long connectMillis) {
+        HazelcastInstance c;
+        try {
+            c = HazelcastClient.newHazelcastClient(ClusterConfigs.client(clusterName, members, connectMillis));
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot reach cluster '" + clusterName + "' at "
+                    + describe(members) + ": no worker of that cluster name answers there (start one with "
+                    + "'dysymnet worker --cluster-name " + clusterName + "')", e);
+        }
+        ClusterClient cc = new ClusterClient(c, clusterName);
+        if (cc.workers().isEmpty()) {
+            cc.close();
+            throw new IllegalStateException("cluster '" + clusterName + "' has no dysymnet worker");
+        }
+        return cc;
+    }
+
+    private static String describe(List<String> members) {
+        if (members.isEmpty()) {
+            return "127.0.0.1 ports " + ClusterConfigs.DEFAULT_PORT + "-"
+                    + (ClusterConfigs.DEFAULT_PORT + ClusterConfigs.PORT_COUNT - 1);
+        }
+        return String.join(",", members);
+    }
+
+    /** The Hazelcast client (for the cluster's maps). */
+    HazelcastInstance hazelcast() {
+        return client;
+    }
+
+    public String clusterName() {
+        return clusterName;
+    }
+
+    /** How long {@link #runAll} waits for a worker when none is left (default 30 s). */
+    public void memberWait(long millis) {
+        memberWaitMillis = millis;
+    }
+
+    /** The workers now, each with its thread count. */
+    public Map<Member, Integer> workers() {
+        Map<Member, Integer> out = new java.util.LinkedHashMap<>();
+        for (Member m : client.getCluster().getMembers()) {
+            String t = m.getAttribute(ClusterConfigs.THREADS_ATTRIBUTE);
+            if (t != null && !m.isLiteMember()) {
+                try {
+                    out.put(m, Math.max(1, Integer.parseInt(t)));
+                } catch (NumberFormatException e) {
+                    // not one of ours
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The threads of all workers now. */
+    public int threads() {
+        return workers().values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** Receives the results of {@link #runAll} on the calling thread, in the order they come. */
+    @FunctionalInterface
+    public interface Sink<R> {
+        /**
+         * Takes task {@code i}'s result.
+         *
+         * @return false to have the task run again (for instance after putting back what it needed)
+         */
+        boolean accept(int i, R result);
+    }
+
+    private record Done<R>(int task, UUID member, R result, Throwable failure) {
+    }
+
+    /**
+     * Runs tasks {@code 0..n-1} on the workers, each exactly until one result has been accepted, and hands the results
+     * to {@code sink} on this thread as they come. A task is made (by {@code task}) each time it is sent. Returns when
+     * every task is done, or at once when {@code stop} turns true (the tasks under way are then cancelled and their
+     * results dropped).
+     *
+     * @throws IllegalStateException when no worker is left for {@link #memberWait} and tasks remain
+     */
+    public <R> void runAll(int n, IntFunction<? extends Callable<R>> task, BooleanSupplier stop, Sink<R> sink)
+            throws InterruptedException {
+        Deque<Integer> pending = new ArrayDeque<>();
+        for (int i = 0; i < n; i++) {
+            pending.add(i);
+        }
+        BlockingQueue<Done<R>> done = new LinkedBlockingQueue<>();
+        Map<Integer, Future<R>> running = new HashMap<>();
+        Map<UUID, Integer> busy = new HashMap<>();
+        Set<UUID> unusable = new HashSet<>();
+        String lastFailure = null;
+        long alone = -1;
+        int finished = 0;
+        try {
+            while (finished < n) {
+                if (stop.getAsBoolean()) {
+                    return;
+                }
+                // hand out tasks to every worker with a free thread
+                Map<Member, Integer> workers = workers();
+                workers.keySet().removeIf(m -> unusable.contains(m.getUuid()));
+                boolean sent = true;
+                while (sent && !pending.isEmpty()) {
+                    sent = false;
+                    for (Map.Entry<Member, Integer> w : workers.entrySet()) {
+                        UUID id = w.getKey().getUuid();
+                        if (pending.isEmpty() || busy.getOrDefault(id, 0) >= w.getValue()) {
+                            continue;
+                        }
+                        int i = pending.poll();
+                        busy.merge(id, 1, Integer::sum);
+                        running.put(i, submit(task.apply(i), w.getKey(), i, done));
+                        sent = true;
+                    }
+                }
+                if (running.isEmpty() && !pending.isEmpty()) {
+                    // nothing under way and no worker to take the rest
+                    long now = System.nanoTime();
+                    if (alone < 0) {
+                        alone = now;
+                    } else if (now - alone > TimeUnit.MILLISECONDS.toNanos(memberWaitMillis)) {
+                        throw new IllegalStateException("no worker of cluster '" + clusterName + "' left to run "
+                                + pending.size() + " task(s)" + (lastFailure == null ? "" : " (" + lastFailure + ")"));
+                    }
+                } else {
+                    alone = -1;
+                }
+                Done<R> d = done.poll(50, TimeUnit.MILLISECONDS);
+                while (d != null) {
+                    running.remove(d.task());
+                    busy.merge(d.member(), -1, Integer::sum);
+                    if (d.failure() != null) {
+                        // the member left, or could not run the task: another one will
+                        lastFailure = oneLine(d.failure());
+                        unusable.add(d.member());
+                        pending.addFirst(d.task());
+                    } else if (sink.accept(d.task(), d.result())) {
+                        finished++;
+                    } else {
+                        pending.addFirst(d.task());
+                    }
+                    d = done.poll();
+                }
+            }
+        } finally {
+            for (Future<R> f : running.values()) {
+                f.cancel(true);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private <R> Future<R> submit(Callable<R> c, Member m, int i, BlockingQueue<Done<R>> done) {
+        Future<R> f = executor.submitToMember(c, m);
+        UUID id = m.getUuid();
+        if (!(f instanceof CompletionStage<?> stage)) {
+            throw new IllegalStateException("Hazelcast's executor future is not a CompletionStage");
+        }
+        ((CompletionStage<R>) stage).whenComplete((r, t) -> {
+            if (f.isCancelled()) {
+                return;
+            }
+            done.add(new Done<>(i, id, r, t == null ? null : unwrap(t)));
+        });
+        return f;
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    static String oneLine(Throwable t) {
+        String s = t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** Leaves the cluster (the workers stay). */
+    @Override
+    public void close() {
+        client.shutdown();
+    }
+
+    /** Ends this client at once, as if its process died (for tests of a coordinator's death). */
+    void kill() {
+        client.getLifecycleService().terminate();
+    }
+
+    /** Whether this client is still connected. */
+    boolean running() {
+        return client.getLifecycleService().isRunning();
+    }
+}
