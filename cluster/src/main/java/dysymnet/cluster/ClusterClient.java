@@ -247,12 +247,12 @@ public final class ClusterClient implements AutoCloseable {
     }
 
     /** Ends this client at once, as if its process died (for tests of a coordinator's death). */
-    void kill() {
+    public void kill() {
         client.getLifecycleService().terminate();
     }
 
     /** Whether this client is still connected. */
-    boolean running() {
+    public boolean running() {
         return client.getLifecycleService().isRunning();
     }
 }
