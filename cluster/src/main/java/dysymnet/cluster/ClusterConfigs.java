@@ -47,6 +47,16 @@ public final class ClusterConfigs {
     private ClusterConfigs() {
     }
 
+    /**
+     * Hazelcast logs nothing (it would otherwise warn at start, before reading any configuration, about the JDK
+     * internals it may not open); a logging type set by the user stays.
+     */
+    static void quietStart() {
+        if (System.getProperty("hazelcast.logging.type") == null) {
+            System.setProperty("hazelcast.logging.type", "none");
+        }
+    }
+
     /** The default member list: this machine's default ports on 127.0.0.1. */
     public static List<String> defaultMembers(int port) {
         List<String> out = new ArrayList<>();
@@ -66,6 +76,7 @@ public final class ClusterConfigs {
      * @throws IllegalArgumentException when none of {@code members} is an address of this machine
      */
     public static Config member(String clusterName, List<String> members, int port, int threads) {
+        quietStart();
         if (threads < 1) {
             throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
         }
@@ -112,6 +123,7 @@ public final class ClusterConfigs {
      * @param connectMillis how long to try to reach a member before giving up
      */
     public static ClientConfig client(String clusterName, List<String> members, long connectMillis) {
+        quietStart();
         ClientConfig c = new ClientConfig();
         c.setClusterName(clusterName);
         c.setInstanceName("dysymnet-coordinator-" + clusterName + "-" + System.nanoTime());
