@@ -198,7 +198,7 @@ public final class BenchRunner {
      * say) skips the rows already there. The problems' data are made here, one run at a time as it is sent, and
      * travel with it: the workers need no benchmark files.
      *
-     * @throws IllegalStateException when no worker is left
+     * @throws java.io.UncheckedIOException when no worker is left
      */
     public static Outcome run(List<Problem> problems, Plan s, Path resultsCsv, PrintWriter progress,
                               ClusterClient cluster) throws InterruptedException {

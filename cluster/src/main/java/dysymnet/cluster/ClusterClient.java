@@ -4,6 +4,8 @@ import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.cluster.Member;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.IExecutorService;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -34,13 +36,20 @@ import java.util.function.IntFunction;
 public final class ClusterClient implements AutoCloseable {
     /** How long to try to reach a member when connecting. */
     public static final long CONNECT_MILLIS = 5_000;
-    /** How long {@link #runAll} waits for a worker when none is left, before it gives up. */
+    /** How long {@link #runAll} waits, once stopped, for the results of the tasks under way. */
+    static final long STOP_GRACE_MILLIS = 3_000;
+    /**
+     * How long {@link #runAll} waits for a worker when the cluster has none that can take the tasks, before it gives
+     * up (when no member at all answers, the client ends after {@link #CONNECT_MILLIS}).
+     */
     public static final long DEFAULT_MEMBER_WAIT_MILLIS = 30_000;
 
     private final HazelcastInstance client;
     private final String clusterName;
     private final IExecutorService executor;
     private volatile long memberWaitMillis = DEFAULT_MEMBER_WAIT_MILLIS;
+    /** Whether this process ended the client ({@link #close}, {@link #kill}). */
+    private volatile boolean ended;
 
     private ClusterClient(HazelcastInstance client, String clusterName) {
         this.client = client;
@@ -135,10 +144,12 @@ public final class ClusterClient implements AutoCloseable {
     /**
      * Runs tasks {@code 0..n-1} on the workers, each exactly until one result has been accepted, and hands the results
      * to {@code sink} on this thread as they come. A task is made (by {@code task}) each time it is sent. Returns when
-     * every task is done, or at once when {@code stop} turns true (the tasks under way are then cancelled and their
-     * results dropped).
+     * every task is done, or once {@code stop} turns true: no task is sent after it, the results of those under way
+     * are taken for up to {@link #STOP_GRACE_MILLIS} (a task gets the time it may take and stops by itself), then
+     * the rest are cancelled and dropped.
      *
-     * @throws IllegalStateException when no worker is left for {@link #memberWait} and tasks remain
+     * @throws UncheckedIOException when no worker is left (none answers for {@link #CONNECT_MILLIS}, or none can take
+     *                              the tasks for {@link #memberWait}) and tasks remain
      */
     public <R> void runAll(int n, IntFunction<? extends Callable<R>> task, BooleanSupplier stop, Sink<R> sink)
             throws InterruptedException {
@@ -153,16 +164,24 @@ public final class ClusterClient implements AutoCloseable {
         String lastFailure = null;
         long alone = -1;
         int finished = 0;
+        long drainUntil = -1;
         try {
             while (finished < n) {
                 if (stop.getAsBoolean()) {
-                    return;
+                    // no more tasks; those under way stop at the same time (they carry the search's time) and
+                    // their results are kept, as a local search keeps them, for at most a grace period
+                    if (drainUntil < 0) {
+                        drainUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MILLIS);
+                    }
+                    if (running.isEmpty() || System.nanoTime() > drainUntil) {
+                        return;
+                    }
                 }
                 // hand out tasks to every worker with a free thread
                 Map<Member, Integer> workers = workers();
                 workers.keySet().removeIf(m -> unusable.contains(m.getUuid()));
                 boolean sent = true;
-                while (sent && !pending.isEmpty()) {
+                while (sent && !pending.isEmpty() && drainUntil < 0) {
                     sent = false;
                     for (Map.Entry<Member, Integer> w : workers.entrySet()) {
                         UUID id = w.getKey().getUuid();
@@ -175,14 +194,15 @@ public final class ClusterClient implements AutoCloseable {
                         sent = true;
                     }
                 }
-                if (running.isEmpty() && !pending.isEmpty()) {
+                if (running.isEmpty() && !pending.isEmpty() && drainUntil < 0) {
                     // nothing under way and no worker to take the rest
                     long now = System.nanoTime();
                     if (alone < 0) {
                         alone = now;
                     } else if (now - alone > TimeUnit.MILLISECONDS.toNanos(memberWaitMillis)) {
-                        throw new IllegalStateException("no worker of cluster '" + clusterName + "' left to run "
-                                + pending.size() + " task(s)" + (lastFailure == null ? "" : " (" + lastFailure + ")"));
+                        String msg = "no worker of cluster '" + clusterName + "' left to run " + pending.size()
+                                + " task(s)" + (lastFailure == null ? "" : " (" + lastFailure + ")");
+                        throw new UncheckedIOException(msg, new IOException(msg));
                     }
                 } else {
                     alone = -1;
@@ -204,6 +224,8 @@ public final class ClusterClient implements AutoCloseable {
                     d = done.poll();
                 }
             }
+        } catch (RuntimeException e) {
+            throw lost(e);
         } finally {
             for (Future<R> f : running.values()) {
                 f.cancel(true);
@@ -211,15 +233,37 @@ public final class ClusterClient implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code e}, or, when the client ended by itself (Hazelcast's client ends when no member has answered for its
+     * connect timeout), the one-line error that says so.
+     */
+    RuntimeException lost(RuntimeException e) {
+        if (!ended && !client.getLifecycleService().isRunning()) {
+            String msg = "lost cluster '" + clusterName + "': no worker answered for " + CONNECT_MILLIS / 1000 + " s";
+            return new UncheckedIOException(msg, new IOException(msg, e));
+        }
+        return e;
+    }
+
     @SuppressWarnings("unchecked")
     private <R> Future<R> submit(Callable<R> c, Member m, int i, BlockingQueue<Done<R>> done) {
-        Future<R> f = executor.submitToMember(c, m);
         UUID id = m.getUuid();
+        Future<R> f;
+        try {
+            f = executor.submitToMember(c, m);
+        } catch (RuntimeException e) {
+            if (!client.getLifecycleService().isRunning()) {
+                throw e;
+            }
+            // the member is gone already: as if it had left with the task
+            f = java.util.concurrent.CompletableFuture.failedFuture(e);
+        }
         if (!(f instanceof CompletionStage<?> stage)) {
             throw new IllegalStateException("Hazelcast's executor future is not a CompletionStage");
         }
+        Future<R> future = f;
         ((CompletionStage<R>) stage).whenComplete((r, t) -> {
-            if (f.isCancelled()) {
+            if (future.isCancelled()) {
                 return;
             }
             done.add(new Done<>(i, id, r, t == null ? null : unwrap(t)));
@@ -243,11 +287,13 @@ public final class ClusterClient implements AutoCloseable {
     /** Leaves the cluster (the workers stay). */
     @Override
     public void close() {
+        ended = true;
         client.shutdown();
     }
 
     /** Ends this client at once, as if its process died (for tests of a coordinator's death). */
     public void kill() {
+        ended = true;
         client.getLifecycleService().terminate();
     }
 

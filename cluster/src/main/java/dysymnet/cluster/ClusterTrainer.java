@@ -80,9 +80,20 @@ public final class ClusterTrainer implements BatchTrainer {
             @Override
             public List<Outcome> train(List<Job> jobs, BooleanSupplier stop, long deadline)
                     throws InterruptedException {
-                // the data stay while the search goes on
-                if (!map.setTtl(id, DATA_TTL_SECONDS, TimeUnit.SECONDS)) {
-                    map.set(id, sd, DATA_TTL_SECONDS, TimeUnit.SECONDS);
+                try {
+                    return trainOnCluster(jobs, stop, deadline);
+                } catch (RuntimeException e) {
+                    throw client.lost(e);
+                }
+            }
+
+            private List<Outcome> trainOnCluster(List<Job> jobs, BooleanSupplier stop, long deadline)
+                    throws InterruptedException {
+                // the data stay while the search goes on (best effort: a task that misses them has them sent again)
+                try {
+                    map.setTtl(id, DATA_TTL_SECONDS, TimeUnit.SECONDS);
+                } catch (RuntimeException e) {
+                    // no member answers now: runAll waits for one, or says the cluster is lost
                 }
                 List<Outcome> out = new ArrayList<>(Collections.nCopies(jobs.size(), Outcome.NOT_RUN));
                 int[] resent = {0};

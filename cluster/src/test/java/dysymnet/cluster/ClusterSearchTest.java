@@ -124,6 +124,34 @@ class ClusterSearchTest {
     }
 
     @Test
+    void aTimeLimitedClusterSearchEndsWithTheNetworksTrainedInTime() {
+        Settings s = small(1000, 5).toBuilder().budget(Budget.builder().batchSize(4).maxSteps(1000).solveR2(1.1)
+                .timeLimit(java.time.Duration.ofSeconds(2)).build()).build();
+        SearchResult r = new Search(s, null, new ClusterTrainer(client)).run(sample(64, 3));
+        assertEquals(dysymnet.search.StopReason.TIME_LIMIT, r.stopReason());
+        assertTrue(r.networksTrained() > 0);
+        assertTrue(r.chosen() != null && Double.isFinite(r.chosen().mse()));
+        assertTrue(client.hazelcast().getMap(ClusterConfigs.SEARCHES).isEmpty());
+    }
+
+    @Test
+    void aSearchWhoseLastWorkerDiedStopsWithOneLine() {
+        List<String> alone = List.of("127.0.0.1:5941");
+        HazelcastInstance only = Worker.start("dysymnet-test-alone", alone, 5941, 1);
+        try (ClusterClient c = ClusterClient.connect("dysymnet-test-alone", alone)) {
+            c.memberWait(500);
+            Search s = new Search(small(50, 3), e -> only.getLifecycleService().terminate(), new ClusterTrainer(c));
+            java.io.UncheckedIOException e = assertThrows(java.io.UncheckedIOException.class,
+                    () -> s.run(sample(64, 4)));
+            assertTrue(e.getMessage().startsWith("lost cluster 'dysymnet-test-alone': no worker answered")
+                    || e.getMessage().startsWith("no worker of cluster 'dysymnet-test-alone' left"), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"));
+        } finally {
+            only.getLifecycleService().terminate();
+        }
+    }
+
+    @Test
     void userDefinedOperatorsAreNotSent() {
         Settings s = small(1, 1).toBuilder().space(SearchSpace.builder().layers(1).widths(1)
                 .operators(Operator.IDENTITY, Operator.of(dysymnet.expr.UserFunction.unary("twice", v -> 2 * v,
