@@ -36,7 +36,13 @@ public enum Ablation {
     /** Term regression without its basis of products (ours; {@link dysymnet.terms.TermSettings#interactions()}). */
     NO_INTERACTIONS("no-interactions"),
     /** Term regression without transformed targets (ours; {@link dysymnet.terms.TermSettings#transforms()}). */
-    NO_TRANSFORMS("no-transforms");
+    NO_TRANSFORMS("no-transforms"),
+    /**
+     * Neither the genetic-programming stage nor the term regression: the networks alone, the paper's method (ours;
+     * what measures the networks' own throughput, since the two stages solve most standard problems before any
+     * network trains).
+     */
+    NETWORKS_ONLY("networks-only");
 
     private final String label;
 
@@ -109,6 +115,9 @@ public enum Ablation {
                 break;
             case NO_TRANSFORMS:
                 b.training(training).terms(TermSettings.builder().transforms(false).build());
+                break;
+            case NETWORKS_ONLY:
+                b.training(training).geneticProgramming(false).termRegression(false);
                 break;
             default:
                 throw new AssertionError(this);

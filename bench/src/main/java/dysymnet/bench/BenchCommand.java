@@ -69,7 +69,8 @@ public final class BenchCommand implements Callable<Integer> {
                     + "refitting, ours) | no-window (stage 1 without the growing window, ours) | no-gp (no "
                     + "genetic-programming stage, ours) | no-terms (no sparse term regression, ours) | no-interactions | "
                     + "no-transforms (term regression without products / transformed targets, ours) | no-noise | "
-                    + "no-guard | no-forward | no-guards (final-choice guards, ours) (default ${DEFAULT-VALUE}).")
+                    + "no-guard | no-forward | no-guards (final-choice guards, ours) | networks-only (neither GP nor "
+                    + "term regression: the paper's method) (default ${DEFAULT-VALUE}).")
     String ablation;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default bench-results/SUITE).")

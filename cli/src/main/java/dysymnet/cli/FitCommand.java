@@ -48,6 +48,15 @@ final class FitCommand implements Callable<Integer> {
             description = "Columns to use as inputs (default: all but the target).")
     List<String> features;
 
+    @Option(names = "--weights", paramLabel = "NAME|INDEX",
+            description = {"Column of sample weights, by name or 1-based index (default: none, every row counts the same):"
+                + " positive numbers, not a feature; every error the search minimises and reports is then the weighted"
+                + " MSE sum(w*r^2)/sum(w) (a weight of 2 counts a row twice; for measurements of standard deviation s,"
+                + " use 1/s^2). Without --target the target is the last column that is not the weights.",
+                "A zero, negative, empty or non-numeric weight is an error naming its row (--drop-missing skips rows"
+                + " with empty or non-finite cells, weights included). --test files need the same column."})
+    String weights;
+
     @Option(names = "--test", paramLabel = "FILE", description = "Test data with the same columns.")
     Path test;
 
@@ -101,7 +110,7 @@ final class FitCommand implements Callable<Integer> {
         try (ClusterSupport.Connection cluster = search.connectCluster(b)) {
             ReadOptions ro = ReadOptions.defaults().withDropMissing(dropMissing);
             Table table = Inputs.read(file, ro);
-            Selection train = TableReader.select(table, target, features);
+            Selection train = TableReader.select(table, target, features, weights);
             Selection testSel = null;
             if (test != null) {
                 testSel = selectLike(Inputs.read(test, ro), table, train);
@@ -127,7 +136,8 @@ final class FitCommand implements Callable<Integer> {
                 FitReport r = new FitReport(o.model(), trainData.columns(), trainData.y(),
                         fTest == null ? null : fTest.columns(), fTest == null ? null : fTest.y(),
                         train.featureNames().stream().map(train::original).collect(Collectors.toList()),
-                        train.targetName(), o.cancelled());
+                        train.targetName(), o.cancelled())
+                        .weighted(trainData.weights(), fTest == null ? null : fTest.weights(), train.weightsName());
                 emit(r, out, err, reportToErr);
             });
         }
@@ -193,11 +203,15 @@ final class FitCommand implements Callable<Integer> {
             cols.add(train.original(f));
         }
         String tgt = train.original(train.targetName());
+        String w = train.weightsName();
         if (!testTable.hadHeader() && trainTable.hadHeader()) {
             cols.replaceAll(c -> Integer.toString(trainTable.names().indexOf(c) + 1));
             tgt = Integer.toString(trainTable.names().indexOf(tgt) + 1);
+            if (w != null) {
+                w = Integer.toString(trainTable.names().indexOf(w) + 1);
+            }
         }
-        return TableReader.select(testTable, tgt, cols);
+        return TableReader.select(testTable, tgt, cols, w);
     }
 
     private void validate() {

@@ -20,6 +20,10 @@ final class FitReport {
     private final boolean cancelled;
     private final double[] predTrain;
     private final double[] predTest;
+    /** Sample weights of the training and test rows (null: unweighted), and the column they came from. */
+    private double[] wTrain;
+    private double[] wTest;
+    private String weightsName;
 
     /**
      * @param model        the fitted model
@@ -43,6 +47,22 @@ final class FitReport {
         this.cancelled = cancelled;
         this.predTrain = model.predictColumns(xTrain);
         this.predTest = xTest == null ? null : model.predictColumns(xTest);
+    }
+
+    /**
+     * Scores the fit by the weighted MSE and R^2 with these weights of the training and test rows (null: unweighted,
+     * or all equal), from the column {@code name} (null: none was given).
+     */
+    FitReport weighted(double[] train, double[] test, String name) {
+        this.wTrain = train;
+        this.wTest = test;
+        this.weightsName = name;
+        return this;
+    }
+
+    /** The column the weights came from; null when the fit is unweighted. */
+    String weightsName() {
+        return weightsName;
     }
 
     Model model() {
@@ -88,18 +108,18 @@ final class FitReport {
     }
 
     double mseTrain() {
-        return Metrics.mse(predTrain, yTrain);
+        return Metrics.mse(predTrain, yTrain, wTrain);
     }
 
     double r2Train() {
-        return Metrics.r2(predTrain, yTrain);
+        return Metrics.r2(predTrain, yTrain, wTrain);
     }
 
     Double mseTest() {
-        return yTest == null ? null : Metrics.mse(predTest, yTest);
+        return yTest == null ? null : Metrics.mse(predTest, yTest, wTest);
     }
 
     Double r2Test() {
-        return yTest == null ? null : Metrics.r2(predTest, yTest);
+        return yTest == null ? null : Metrics.r2(predTest, yTest, wTest);
     }
 }

@@ -80,6 +80,9 @@ final class Reports {
         } else {
             out.printf(Locale.ROOT, "  %-10s %14s %14s%n", "test", "-", "-");
         }
+        if (r.weightsName() != null) {
+            out.println("  (R^2 and MSE weighted by column '" + r.weightsName() + "', as in the search)");
+        }
         out.println();
         out.println("  complexity " + m.complexity() + ", " + m.networksTrained() + " networks trained in "
                 + String.format(Locale.ROOT, "%.1f", m.elapsedSeconds()) + " s, seed " + m.seed()
@@ -126,6 +129,11 @@ final class Reports {
             root.putNull("mse_test");
         }
         root.put("target", r.targetName());
+        if (r.weightsName() != null) {
+            root.put("weights", r.weightsName());
+        } else {
+            root.putNull("weights");
+        }
         root.put("cancelled", r.cancelled());
         JsonNode pareto = root.path("pareto");
         List<Candidate> members = m.pareto();

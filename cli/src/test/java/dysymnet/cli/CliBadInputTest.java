@@ -44,6 +44,15 @@ class CliBadInputTest {
         return "x,y\n" + String.join("\n", goodRows()) + "\n";
     }
 
+    /** The good rows with a third column {@code w} of weights 1, 2, 1, 2, ..., row {@code index}'s weight {@code cell}. */
+    private static String weighted(int index, String cell) {
+        List<String> rows = goodRows();
+        for (int i = 0; i < rows.size(); i++) {
+            rows.set(i, rows.get(i) + "," + (i == index ? cell : Integer.toString(1 + i % 2)));
+        }
+        return "x,y,w\n" + String.join("\n", rows) + "\n";
+    }
+
     /** Name, file content (null: no file), extra arguments, words the message must contain. */
     static Stream<Arguments> badFiles() {
         return Stream.of(
@@ -111,6 +120,32 @@ class CliBadInputTest {
                 Arguments.of("--train-rows 1e3", good(), List.of("--train-rows", "1e3"),
                         List.of("--train-rows", "1e3")),
                 Arguments.of("--search-rows 1", good(), List.of("--search-rows", "1"), List.of("--search-rows")),
+                Arguments.of("--max-complexity 0", good(), List.of("--max-complexity", "0"),
+                        List.of("--max-complexity", "0")),
+                Arguments.of("--operators unknown name", good(), List.of("--operators", "id,+,sine"),
+                        List.of("--operators", "'sine'")),
+                Arguments.of("weights column missing", good(), List.of("--weights", "w"),
+                        List.of("linear.csv", "unknown weights column 'w'")),
+                Arguments.of("weights column index out of range", good(), List.of("--weights", "3"),
+                        List.of("linear.csv", "weights column 3")),
+                Arguments.of("negative weight", weighted(4, "-0.5"), List.of("--weights", "w"),
+                        List.of("linear.csv", "row 6", "'w'", "-0.5", "negative")),
+                Arguments.of("zero weight", weighted(30, "0"), List.of("--weights", "w"),
+                        List.of("linear.csv", "row 32", "'w'", "zero")),
+                Arguments.of("empty weight", weighted(4, ""), List.of("--weights", "w"),
+                        List.of("linear.csv", "row 6", "'w'", "empty cell")),
+                Arguments.of("NaN weight", weighted(4, "NaN"), List.of("--weights", "w"),
+                        List.of("linear.csv", "row 6", "'w'", "NaN")),
+                Arguments.of("infinite weight", weighted(4, "inf"), List.of("--weights", "w"),
+                        List.of("linear.csv", "row 6", "'w'", "not a finite number")),
+                Arguments.of("non-numeric weight", weighted(4, "heavy"), List.of("--weights", "w"),
+                        List.of("linear.csv", "row 6", "'w'", "'heavy' is not a number")),
+                Arguments.of("weights are the target", weighted(-1, ""), List.of("--weights", "y", "--target", "y"),
+                        List.of("'y'", "both the target and the weights")),
+                Arguments.of("weights are a feature", weighted(-1, ""), List.of("--weights", "w", "--features", "x,w"),
+                        List.of("'w'", "both the weights and a feature")),
+                Arguments.of("--test file without the weights column", weighted(-1, ""),
+                        List.of("--weights", "w", "--test", "plain.csv"), List.of("plain.csv", "'w'")),
                 Arguments.of("unknown option", good(), List.of("--frobnicate"), List.of("--frobnicate")));
     }
 
@@ -122,6 +157,8 @@ class CliBadInputTest {
         if (content != null) {
             Files.writeString(file, content, StandardCharsets.UTF_8);
         }
+        // a test file with the columns x,y only, for the cases that name it
+        Files.writeString(dir.resolve("plain.csv"), good(), StandardCharsets.UTF_8);
         Path json = dir.resolve("r.json");
         Path out = dir.resolve("out");
         List<String> args = new ArrayList<>(List.of("fit", file.toString()));

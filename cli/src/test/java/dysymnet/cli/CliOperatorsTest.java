@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dysymnet.api.Model;
+import dysymnet.api.SymbolicRegressor;
+import dysymnet.expr.UserFunction;
 import dysymnet.expr.ComplexityWeights;
 import dysymnet.expr.Expr;
 import dysymnet.expr.NestingConstraints;
@@ -65,5 +67,32 @@ class CliOperatorsTest {
         assertEquals(0, predict.code(), predict::toString);
         List<String> lines = Files.readAllLines(predictions, StandardCharsets.UTF_8);
         assertEquals(41, lines.size());
+    }
+
+    /**
+     * The command line has no user-defined functions: predict on a model made by the library with one says so in
+     * one line (and how to read it: with the library), exit 2, and writes nothing.
+     */
+    @Test
+    void predictOnAModelWithAUserDefinedFunctionSaysSoInOneLine(@TempDir Path dir) throws IOException {
+        UserFunction softplus = UserFunction.unary("softplus", v -> Math.log1p(Math.exp(v)),
+                v -> 1.0 / (1.0 + Math.exp(-v))).build();
+        double[][] x = new double[30][1];
+        double[] y = new double[30];
+        for (int i = 0; i < 30; i++) {
+            x[i][0] = -2 + 4.0 * i / 29;
+            y[i] = Math.log1p(Math.exp(1.5 * x[i][0]));
+        }
+        Model m = SymbolicRegressor.builder().seed(1).threads(1).maxSteps(1).batchSize(2).layers(1).widths(1)
+                .operators(Operator.IDENTITY, Operator.ADD, Operator.of(softplus)).build().fit(x, y);
+        Path model = dir.resolve("softplus-model.json");
+        m.save(model);
+        Path data = CliRun.linearCsv(dir);
+        Path output = dir.resolve("predictions.csv");
+        CliRun r = CliRun.run("predict", "--model", model.toString(), data.toString(), "--output",
+                output.toString());
+        CliBadInputTest.assertOneLineError(r);
+        assertTrue(r.err().contains("softplus") && r.err().contains("user-defined"), r::toString);
+        assertTrue(Files.notExists(output));
     }
 }

@@ -140,13 +140,15 @@ public final class Wire {
         }
     }
 
-    /** Writes a data set (names, columns, target). */
+    /** Writes a data set (names, columns, target, weights as normalised, their name), exactly. */
     public static void writeDataset(ObjectDataOutput out, Dataset d) throws IOException {
         out.writeStringArray(d.names().toArray(new String[0]));
         for (int j = 0; j < d.features(); j++) {
             out.writeDoubleArray(d.column(j));
         }
         out.writeDoubleArray(d.y());
+        out.writeDoubleArray(d.weights());
+        out.writeString(d.weightsName());
     }
 
     public static Dataset readDataset(ObjectDataInput in) throws IOException {
@@ -156,7 +158,9 @@ public final class Wire {
             x[j] = in.readDoubleArray();
         }
         double[] y = in.readDoubleArray();
-        return new Dataset(List.of(names), x, y);
+        double[] w = in.readDoubleArray();
+        String weightsName = in.readString();
+        return Dataset.rebuilt(List.of(names), x, y, w, weightsName);
     }
 
     public static void writeCandidate(ObjectDataOutput out, Candidate c) throws IOException {

@@ -100,6 +100,19 @@ class ClusterSearchTest {
     }
 
     @Test
+    void weightedDataGiveTheLocalResultToo() {
+        Dataset plain = sample(64, 6);
+        double[] w = new double[plain.rows()];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = 0.1 + (i % 7) / 3.0;
+        }
+        Dataset d = plain.withWeights(w, "w");
+        assertTrue(d.isWeighted());
+        Settings s = small(2, 13);
+        assertSame(new Search(s, null).run(d), new Search(s, null, new ClusterTrainer(client)).run(d));
+    }
+
+    @Test
     void aWorkerKilledInTheMiddleOfASearchLosesNoWork() throws Exception {
         Dataset d = sample(64, 2);
         Settings s = small(6, 11);

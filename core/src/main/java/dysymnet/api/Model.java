@@ -55,8 +55,8 @@ public final class Model {
      * @param expression the formula
      * @param features   the names of its input columns, in the order {@link #predict(double[][])} expects
      * @param target     the name of the predicted column
-     * @param trainMse   the formula's MSE on the training data
-     * @param trainR2    its R^2 there
+     * @param trainMse   the formula's MSE on the training data (weighted for a weighted fit)
+     * @param trainR2    its R^2 there (weighted likewise)
      * @param history    how the search went
      * @param provenance how the model was made
      * @throws IllegalArgumentException when the formula uses a variable that is not a feature
@@ -102,10 +102,15 @@ public final class Model {
         return s == null ? expression.complexity() : s.selection().complexity(expression);
     }
 
+    /**
+     * The formula's MSE on the training data: the weighted MSE {@code sum w r^2 / sum w} when the fit was weighted
+     * ({@code provenance().data().weights()} names the weights), as every MSE of {@link #pareto()}.
+     */
     public double trainMse() {
         return trainMse;
     }
 
+    /** The formula's R^2 on the training data (weighted when the fit was). */
     public double trainR2() {
         return trainR2;
     }
@@ -281,6 +286,9 @@ public final class Model {
             d.put("rows", provenance.data().rows());
             ArrayNode cols = d.putArray("features");
             provenance.data().features().forEach(cols::add);
+            if (provenance.data().weighted()) {
+                d.put("weights", provenance.data().weights());
+            }
             d.put("sha256", provenance.data().sha256());
         }
         if (provenance.settings() != null) {
@@ -428,7 +436,9 @@ public final class Model {
             if (d != null && d.isObject()) {
                 List<String> cols = new ArrayList<>();
                 d.path("features").forEach(n -> cols.add(n.asText()));
-                data = new DataFingerprint(d.path("rows").asInt(), cols, d.path("sha256").asText(""));
+                JsonNode w = d.get("weights");
+                data = new DataFingerprint(d.path("rows").asInt(), cols, d.path("sha256").asText(""),
+                        w == null || w.isNull() ? null : w.asText());
             }
             provenance = new Provenance(settings, settings == null ? seed : settings.seed(),
                     root.path("library_version").asText(""), data);

@@ -81,6 +81,24 @@ public final class SymbolicRegressor {
      * @throws IllegalArgumentException on empty data, ragged rows, a length mismatch or a non-finite value
      */
     public Model fit(double[][] x, double[] y, String... names) {
+        return fit(x, y, null, names);
+    }
+
+    /**
+     * Fits a formula to rows {@code x[i][j]} and targets {@code y[i]} with sample weights {@code w[i]}: every error
+     * the search minimises, compares and reports is the weighted mean squared error {@code sum w r^2 / sum w} (the
+     * networks' training loss, the constants' refinement, elimination and polishing, the GP's and the term
+     * regression's fits, the Pareto front, the choice, the model's MSE and R^2), so a row of weight 2 counts as two
+     * copies of it. Only the ratios of the weights matter (they are normalised to mean 1); equal weights, or null,
+     * give the unweighted fit to the bit. For measurements of known standard deviations {@code sigma_i}, the weights
+     * are {@code 1 / sigma_i^2}.
+     *
+     * @param w     one positive finite weight per row, or null for none
+     * @param names feature names (default x, or x1..xd)
+     * @throws IllegalArgumentException on empty data, ragged rows, a length mismatch, a non-finite value, or a
+     *                                  weight that is not a positive finite number (naming its row)
+     */
+    public Model fit(double[][] x, double[] y, double[] w, String... names) {
         Objects.requireNonNull(x, "x");
         Objects.requireNonNull(y, "y");
         if (x.length == 0) {
@@ -94,11 +112,14 @@ public final class SymbolicRegressor {
         if (n.size() != d) {
             throw new IllegalArgumentException("got " + n.size() + " names for " + d + " features");
         }
-        return fit(Dataset.fromRows(x, y, n), "y");
+        return fit(Dataset.fromRows(x, y, w, n), "y");
     }
 
     /**
-     * Fits a formula to a data set; {@code targetName} only labels the model. Columns of extreme magnitude (beyond
+     * Fits a formula to a data set, weighted when the data set has weights ({@link Dataset#weights()}; see
+     * {@link #fit(double[][], double[], double[], String...)}: the model's provenance records the weights' name);
+     * {@code targetName} only labels the model. A sampled search ({@link Budget#searchRows()},
+     * {@link Budget#trainRows()}) samples rows with their weights. Columns of extreme magnitude (beyond
      * about 1e±38 for the target, 1e±19 for a feature) are searched scaled by a power of two and the formulas mapped
      * back ({@link Scaling}).
      *
@@ -154,8 +175,8 @@ public final class SymbolicRegressor {
             r2 = chosen.r2();
         } else {
             double[] pred = Evaluator.evaluate(chosen.expression(), data);
-            mse = Metrics.mse(pred, data.y());
-            r2 = Metrics.r2(pred, data.y());
+            mse = Metrics.mse(pred, data);
+            r2 = Metrics.r2(pred, data);
         }
         if (!(r2 > Double.NEGATIVE_INFINITY)) {
             throw new NoFormulaException("the chosen formula " + Printer.infix(chosen.expression(), 6)
@@ -185,7 +206,7 @@ public final class SymbolicRegressor {
     /** A candidate with its scores on all of {@code data}. */
     private static Candidate rescored(Candidate c, Dataset data) {
         double[] pred = Evaluator.evaluate(c.expression(), data);
-        return new Candidate(c.expression(), c.complexity(), Metrics.mse(pred, data.y()), Metrics.r2(pred, data.y()),
+        return new Candidate(c.expression(), c.complexity(), Metrics.mse(pred, data), Metrics.r2(pred, data),
                 c.reward(), c.architecture(), c.step());
     }
 
@@ -199,13 +220,13 @@ public final class SymbolicRegressor {
         Expr e = c.expression();
         if (settings.refinement().refiner() != Refiner.NONE) {
             FitResult f = new LevenbergMarquardtFitter().fit(e, big);
-            double before = Metrics.mse(Evaluator.evaluate(e, big), big.y());
+            double before = Metrics.mse(Evaluator.evaluate(e, big), big);
             if (f.mse() < before) {
                 Expr refit = Simplifier.simplify(f.expression());
                 if (settings.refinement().polish()) {
                     refit = new Polisher().polish(refit, big, () -> false);
                 }
-                double after = Metrics.mse(Evaluator.evaluate(refit, big), big.y());
+                double after = Metrics.mse(Evaluator.evaluate(refit, big), big);
                 if (after < before) {
                     e = refit;
                 }

@@ -11,13 +11,29 @@ import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
- * A regression data set held column-major: {@code x[j][i]} is feature {@code j} of row {@code i}.
- * Immutable by contract: the arrays are copied on the way in and must not be changed by users of the getters.
+ * A regression data set held column-major: {@code x[j][i]} is feature {@code j} of row {@code i}, with optional
+ * sample weights. Immutable by contract: the arrays are copied on the way in and must not be changed by users of the
+ * getters.
+ *
+ * <p><b>Weights.</b> A weighted data set gives row {@code i} the weight {@code w[i] > 0} in every error the search
+ * minimises or reports: the mean squared error is {@code sum w_i r_i^2 / sum w_i} ({@link Metrics}), so an integer
+ * weight counts as that many copies of the row. Weights are stored normalised to mean 1 (a data set and any subset
+ * of its rows, {@link #select}, {@link #sample}, {@link #evenlySpaced}, renormalised), so that the residuals a fitter
+ * sees, {@code sqrt(w_i) * r_i}, and the thresholds set relative to the target's (weighted) variance keep the sizes
+ * they have without weights. Equal weights are no weights: such a data set is unweighted ({@link #weights()} is
+ * null) and every result is the unweighted one, to the bit.
  */
 public final class Dataset {
+    /** The name weights get when none is given. */
+    public static final String DEFAULT_WEIGHTS_NAME = "w";
+
     private final List<String> names;
     private final double[][] x;
     private final double[] y;
+    /** Normalised to mean 1; null when unweighted (or all weights were equal). */
+    private final double[] w;
+    /** What the weights are called (a file's column), null when unweighted. */
+    private final String weightsName;
 
     /**
      * @param names feature names, one per column of {@code x}
@@ -26,6 +42,44 @@ public final class Dataset {
      * @throws IllegalArgumentException if shapes disagree, names repeat, or a value is not finite
      */
     public Dataset(List<String> names, double[][] x, double[] y) {
+        this(names, x, y, null, null);
+    }
+
+    /**
+     * A data set with sample weights (see the class comment); null weights make it unweighted.
+     *
+     * @param w one positive finite weight per row, or null
+     * @throws IllegalArgumentException if shapes disagree, names repeat, a value is not finite, or a weight is not a
+     *                                  positive finite number
+     */
+    public Dataset(List<String> names, double[][] x, double[] y, double[] w) {
+        this(names, x, y, w, w == null ? null : DEFAULT_WEIGHTS_NAME);
+    }
+
+    /**
+     * A data set with sample weights called {@code weightsName} (the column of a file they came from; null:
+     * {@value #DEFAULT_WEIGHTS_NAME}), recorded in a model's provenance. Null weights with a name are weights all
+     * equal: unweighted, but named.
+     */
+    public Dataset(List<String> names, double[][] x, double[] y, double[] w, String weightsName) {
+        this(names, x, y, w, weightsName, false);
+    }
+
+    /**
+     * A data set rebuilt from the parts of another, its {@link #weights()} taken as they are (already normalised:
+     * normalising them again could change their last bits), so that it computes bit for bit what the original does:
+     * for sending a data set to another process (the cluster module).
+     *
+     * @param normalisedWeights another data set's {@link #weights()} (null: unweighted)
+     * @param weightsName       its {@link #weightsName()}
+     */
+    public static Dataset rebuilt(List<String> names, double[][] x, double[] y, double[] normalisedWeights,
+                                  String weightsName) {
+        return new Dataset(names, x, y, normalisedWeights, weightsName, true);
+    }
+
+    private Dataset(List<String> names, double[][] x, double[] y, double[] w, String weightsName,
+                    boolean normalised) {
         Objects.requireNonNull(names, "names");
         Objects.requireNonNull(x, "x");
         Objects.requireNonNull(y, "y");
@@ -69,10 +123,75 @@ public final class Dataset {
             }
         }
         this.y = y.clone();
+        if (normalised) {
+            if (w != null) {
+                // checked as given weights are, but kept as they are
+                normalisedWeights(w, y.length);
+            }
+            this.w = w == null ? null : w.clone();
+            this.weightsName = weightsName;
+            return;
+        }
+        this.w = normalisedWeights(w, y.length);
+        // equal weights compute nothing, but keep their name (here and in every subset): a model says which column
+        // its fit was given
+        this.weightsName = w == null ? weightsName : weightsName == null ? DEFAULT_WEIGHTS_NAME : weightsName;
+    }
+
+    /**
+     * The weights divided by their mean; null for null weights or weights all equal (then nothing is weighted).
+     *
+     * @throws IllegalArgumentException naming the first row whose weight is not a positive finite number
+     */
+    private static double[] normalisedWeights(double[] w, int rows) {
+        if (w == null) {
+            return null;
+        }
+        if (w.length != rows) {
+            throw new IllegalArgumentException("got " + w.length + " weights for " + rows + " rows");
+        }
+        double sum = 0.0;
+        boolean equal = true;
+        for (int i = 0; i < rows; i++) {
+            if (!(w[i] > 0) || !Double.isFinite(w[i])) {
+                throw new IllegalArgumentException("the weight of row " + i + " is not a positive finite number: "
+                        + w[i]);
+            }
+            sum += w[i];
+            equal &= w[i] == w[0];
+        }
+        if (equal) {
+            return null;
+        }
+        double mean = sum / rows;
+        if (!Double.isFinite(mean)) {
+            // weights near Double.MAX_VALUE: scale first
+            double top = 0.0;
+            for (double v : w) {
+                top = Math.max(top, v);
+            }
+            double[] scaled = new double[rows];
+            for (int i = 0; i < rows; i++) {
+                scaled[i] = Math.max(w[i] / top, Double.MIN_VALUE);
+            }
+            return normalisedWeights(scaled, rows);
+        }
+        double[] out = new double[rows];
+        for (int i = 0; i < rows; i++) {
+            // a weight more than about 1e308 times below the mean would round to 0: the smallest positive double
+            // instead, so that every weight stays positive (and every subset's renormalisation valid)
+            out[i] = Math.max(w[i] / mean, Double.MIN_VALUE);
+        }
+        return out;
     }
 
     /** Builds a data set from row-major features {@code rows[i][j]}. */
     public static Dataset fromRows(double[][] rows, double[] y, List<String> names) {
+        return fromRows(rows, y, null, names);
+    }
+
+    /** Builds a data set from row-major features {@code rows[i][j]} with sample weights (null: none). */
+    public static Dataset fromRows(double[][] rows, double[] y, double[] w, List<String> names) {
         Objects.requireNonNull(rows, "x");
         Objects.requireNonNull(y, "y");
         if (rows.length != y.length) {
@@ -92,7 +211,7 @@ public final class Dataset {
                 cols[j][i] = rows[i][j];
             }
         }
-        return new Dataset(names, cols, y);
+        return new Dataset(names, cols, y, w);
     }
 
     /** Default feature names x1..xd (or x for one feature). */
@@ -133,6 +252,49 @@ public final class Dataset {
     /** The target (shared, do not modify). */
     public double[] y() {
         return y;
+    }
+
+    /**
+     * The sample weights normalised to mean 1 (shared, do not modify); null when the data are unweighted, which is
+     * the same as every weight 1.
+     */
+    public double[] weights() {
+        return w;
+    }
+
+    /** Whether rows have different weights. */
+    public boolean isWeighted() {
+        return w != null;
+    }
+
+    /**
+     * What the weights are called (the column of a file they came from); null when no weights were given (equal
+     * weights keep their name though they weigh nothing: {@link #isWeighted()} is false).
+     */
+    public String weightsName() {
+        return weightsName;
+    }
+
+    /** The same rows with these weights (null: unweighted), called {@code name} (null: {@value #DEFAULT_WEIGHTS_NAME}). */
+    public Dataset withWeights(double[] weights, String name) {
+        return new Dataset(names, x, y, weights, weights == null ? null : name);
+    }
+
+    /**
+     * The effective number of rows, {@code (sum w)^2 / sum w^2} (Kish): as many unweighted rows would estimate a mean
+     * as precisely; {@link #rows()} when unweighted.
+     */
+    public double effectiveRows() {
+        if (w == null) {
+            return rows();
+        }
+        double s = 0.0;
+        double s2 = 0.0;
+        for (double v : w) {
+            s += v;
+            s2 += v * v;
+        }
+        return s * s / s2;
     }
 
     /**
@@ -192,7 +354,7 @@ public final class Dataset {
         return out;
     }
 
-    /** A data set with the rows at the given indices, in that order. */
+    /** A data set with the rows at the given indices, in that order (their weights renormalised to mean 1). */
     public Dataset select(int[] rowIndices) {
         double[][] cx = new double[x.length][rowIndices.length];
         double[] cy = new double[rowIndices.length];
@@ -203,7 +365,14 @@ public final class Dataset {
             }
             cy[k] = y[i];
         }
-        return new Dataset(names, cx, cy);
+        double[] cw = null;
+        if (w != null) {
+            cw = new double[rowIndices.length];
+            for (int k = 0; k < rowIndices.length; k++) {
+                cw[k] = w[rowIndices[k]];
+            }
+        }
+        return new Dataset(names, cx, cy, cw, weightsName);
     }
 
     /**
@@ -253,8 +422,8 @@ public final class Dataset {
         return p;
     }
 
-    /** The same features with another target. */
+    /** The same features (and weights) with another target. */
     public Dataset withTarget(double[] newY) {
-        return new Dataset(names, x, newY);
+        return new Dataset(names, x, newY, w, weightsName);
     }
 }

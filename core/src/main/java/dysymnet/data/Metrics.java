@@ -8,6 +8,11 @@ import java.util.Objects;
  * <p>Non-finite predictions make a fit infinitely bad: {@link #mse} is {@code +Infinity}, {@link #r2} is
  * {@code -Infinity} and the search's reward ({@code dysymnet.search.Reward}) is 0, so that such an expression always
  * ranks last and never crashes a comparison.
+ *
+ * <p>Every measure has a weighted form (weights {@code w_i > 0}, or null for none, which is the unweighted measure to
+ * the bit): the weighted MSE {@code sum w_i r_i^2 / sum w_i}, the weighted mean and variance, and the weighted
+ * {@code R^2 = 1 - sum w_i r_i^2 / sum w_i (y_i - ybar_w)^2} with {@code ybar_w} the weighted mean. An integer weight
+ * counts as that many copies of its row. The forms taking a {@link Dataset} use its weights.
  */
 public final class Metrics {
     private Metrics() {
@@ -16,6 +21,42 @@ public final class Metrics {
     /** Mean squared error; {@code +Infinity} if a prediction is not finite (or the sum overflows). */
     public static double mse(double[] predicted, double[] y) {
         return sumOfSquaredResiduals(predicted, y) / y.length;
+    }
+
+    /** Weighted mean squared error {@code sum w r^2 / sum w}; {@link #mse(double[], double[])} for null weights. */
+    public static double mse(double[] predicted, double[] y, double[] w) {
+        if (w == null) {
+            return mse(predicted, y);
+        }
+        check(predicted, y, w);
+        double s = 0.0;
+        double sw = 0.0;
+        for (int i = 0; i < y.length; i++) {
+            double r = predicted[i] - y[i];
+            s += w[i] * (r * r);
+            sw += w[i];
+        }
+        return Double.isNaN(s) ? Double.POSITIVE_INFINITY : s / sw;
+    }
+
+    /** The (weighted, when it has weights) mean squared error on a data set's target. */
+    public static double mse(double[] predicted, Dataset data) {
+        return mse(predicted, data.y(), data.weights());
+    }
+
+    /** The (weighted, when it has weights) R^2 on a data set's target. */
+    public static double r2(double[] predicted, Dataset data) {
+        return r2(predicted, data.y(), data.weights());
+    }
+
+    /** The (weighted, when it has weights) variance of a data set's target. */
+    public static double variance(Dataset data) {
+        return variance(data.y(), data.weights());
+    }
+
+    /** The (weighted, when it has weights) mean of a data set's target. */
+    public static double mean(Dataset data) {
+        return mean(data.y(), data.weights());
     }
 
     /** Root mean squared error. */
@@ -72,6 +113,40 @@ public final class Metrics {
         return 1.0 - ssRes / ssTot;
     }
 
+    /**
+     * Weighted coefficient of determination {@code 1 - sum w r^2 / sum w (y - ybar_w)^2}, with the conventions and the
+     * scaling of {@link #r2(double[], double[])}, which it is for null weights.
+     */
+    public static double r2(double[] predicted, double[] y, double[] w) {
+        if (w == null) {
+            return r2(predicted, y);
+        }
+        check(predicted, y, w);
+        double scale = powerOfTwoScale(y);
+        double ssRes = 0.0;
+        double sw = 0.0;
+        double mean = 0.0;
+        for (int i = 0; i < y.length; i++) {
+            double r = predicted[i] * scale - y[i] * scale;
+            ssRes += w[i] * (r * r);
+            sw += w[i];
+            mean += w[i] * (y[i] * scale);
+        }
+        if (!Double.isFinite(ssRes)) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        mean /= sw;
+        double ssTot = 0.0;
+        for (int i = 0; i < y.length; i++) {
+            double d = y[i] * scale - mean;
+            ssTot += w[i] * (d * d);
+        }
+        if (ssTot == 0.0) {
+            return ssRes == 0.0 ? 1.0 : Double.NEGATIVE_INFINITY;
+        }
+        return 1.0 - ssRes / ssTot;
+    }
+
     /** 2^-e for the binary exponent e of the largest |y|, 1 when y is all zero. */
     private static double powerOfTwoScale(double[] y) {
         double max = 0.0;
@@ -84,6 +159,42 @@ public final class Metrics {
     /** Population variance of y (0 for fewer than one value). */
     public static double variance(double[] y) {
         return y.length == 0 ? 0.0 : totalSumOfSquares(y) / y.length;
+    }
+
+    /** Weighted population variance {@code sum w (y - ybar_w)^2 / sum w}; {@link #variance(double[])} for null weights. */
+    public static double variance(double[] y, double[] w) {
+        if (w == null) {
+            return variance(y);
+        }
+        if (y.length == 0) {
+            return 0.0;
+        }
+        double mean = mean(y, w);
+        double s = 0.0;
+        double sw = 0.0;
+        for (int i = 0; i < y.length; i++) {
+            double d = y[i] - mean;
+            s += w[i] * (d * d);
+            sw += w[i];
+        }
+        return s / sw;
+    }
+
+    /** Weighted mean {@code sum w y / sum w}; {@link #mean(double[])} for null weights. */
+    public static double mean(double[] y, double[] w) {
+        if (w == null) {
+            return mean(y);
+        }
+        if (w.length != y.length) {
+            throw new IllegalArgumentException("w has " + w.length + " values but y has " + y.length);
+        }
+        double s = 0.0;
+        double sw = 0.0;
+        for (int i = 0; i < y.length; i++) {
+            s += w[i] * y[i];
+            sw += w[i];
+        }
+        return s / sw;
     }
 
     static double sumOfSquaredResiduals(double[] predicted, double[] y) {
@@ -114,6 +225,13 @@ public final class Metrics {
             s += d * d;
         }
         return s;
+    }
+
+    private static void check(double[] predicted, double[] y, double[] w) {
+        check(predicted, y);
+        if (w.length != y.length) {
+            throw new IllegalArgumentException("w has " + w.length + " values but y has " + y.length);
+        }
     }
 
     private static void check(double[] predicted, double[] y) {

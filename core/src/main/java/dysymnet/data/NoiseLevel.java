@@ -17,6 +17,14 @@ package dysymnet.data;
  *       linear fit over the neighbours would remove the first-order bias; not done.</li>
  * </ul>
  *
+ * <p>With sample weights ({@link Dataset#weights()}) the weights are taken for what weighted least squares assumes,
+ * inverse noise variances: noise of variance {@code c / w_i} at row {@code i} (weights normalised to mean 1). Each
+ * squared pseudo-residual is divided by its variance for {@code c = 1}, {@code 1/w_i + sum_j a_j^2 / w_j} over the
+ * point and its four neighbours (a_j their interpolation weights), so that it estimates {@code c}, which is the noise's
+ * weighted MSE, what the weighted MSE of the true law would be. A point next to a row of tiny weight (an outlier
+ * weighted out) then counts for almost nothing instead of carrying that row's deviation. The thresholds below compare
+ * the estimate with the weighted variance of the target.
+ *
  * <p>The estimate is computed twice, from the nearest neighbours and from neighbours twice as far (every second
  * row). For noise the two agree; when the function's change between neighbours dominates
  * (noise-free or oscillating data sampled sparsely), the farther estimate is much larger, and the estimate is
@@ -60,7 +68,8 @@ public final class NoiseLevel {
         Dataset sorted = data.select(data.orderBy(0));
         double[] xs = sorted.column(0);
         double[] ys = sorted.y();
-        double[] est = {pseudoResiduals(xs, ys, 1), pseudoResiduals(xs, ys, 2)};
+        double[] ws = sorted.weights();
+        double[] est = {pseudoResiduals(xs, ys, ws, 1), pseudoResiduals(xs, ys, ws, 2)};
         double near = est[0];
         double far = est[1];
         if (!(near > 0) || !Double.isFinite(near) || !Double.isFinite(far) || far > MAX_FAR_TO_NEAR * near) {
@@ -74,7 +83,7 @@ public final class NoiseLevel {
         }
         // round-off of a noise-free target is no noise either
         double roundOff = 64 * Math.ulp(top);
-        return v <= MIN_RELATIVE * Metrics.variance(y) || v <= roundOff * roundOff ? 0 : v;
+        return v <= MIN_RELATIVE * Metrics.variance(y, data.weights()) || v <= roundOff * roundOff ? 0 : v;
     }
 
     /**
@@ -82,7 +91,7 @@ public final class NoiseLevel {
      * {@code 2k} away on either side: zero for a cubic, noise variance times {@code 1 + sum of squared weights} for
      * independent noise.
      */
-    private static double pseudoResiduals(double[] x, double[] y, int k) {
+    private static double pseudoResiduals(double[] x, double[] y, double[] weights, int k) {
         double sum = 0;
         int count = 0;
         double[] t = new double[4];
@@ -121,7 +130,16 @@ public final class NoiseLevel {
                 ww += w[j] * w[j];
             }
             if (Double.isFinite(e) && ww < 100) {
-                sum += e * e / (1 + ww);
+                if (weights == null) {
+                    sum += e * e / (1 + ww);
+                } else {
+                    // the variance of e for noise of variance c / w at each point
+                    double v = 1 / weights[i];
+                    for (int j = 0; j < 4; j++) {
+                        v += w[j] * w[j] / weights[at[j]];
+                    }
+                    sum += e * e / v;
+                }
                 count++;
             }
         }

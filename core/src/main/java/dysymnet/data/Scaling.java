@@ -48,7 +48,7 @@ public record Scaling(int targetExponent, int[] featureExponents) {
         return targetExponent == 0 && Arrays.stream(featureExponents).allMatch(e -> e == 0);
     }
 
-    /** The data with every column scaled. */
+    /** The data with every column scaled (the weights as they are). */
     public Dataset apply(Dataset data) {
         if (isIdentity()) {
             return data;
@@ -57,7 +57,7 @@ public record Scaling(int targetExponent, int[] featureExponents) {
         for (int j = 0; j < x.length; j++) {
             x[j] = scaled(data.column(j), featureExponents[j]);
         }
-        return new Dataset(data.names(), x, scaled(data.y(), targetExponent));
+        return new Dataset(data.names(), x, scaled(data.y(), targetExponent), data.weights(), data.weightsName());
     }
 
     private static double[] scaled(double[] v, int exponent) {

@@ -11,7 +11,8 @@ import org.ddogleg.optimization.functions.FunctionNtoS;
 /**
  * Constant refinement by BFGS (DDogleg quasi-Newton with a line search) on the mean squared error, with the
  * analytic gradient {@code 2/n * sum_i r_i * d prediction_i / d theta}. This is the paper's optimiser; LM is the
- * default.
+ * default. With sample weights ({@link Dataset#weights()}) the objective is the weighted MSE
+ * {@code sum w_i r_i^2 / sum w_i}, and its gradient {@code 2 / sum w * sum_i w_i r_i * d prediction_i / d theta}.
  *
  * <p>A non-finite MSE at a trial point is reported as {@value LevenbergMarquardtFitter#PENALTY} with a zero
  * gradient, so the line search backs off. The fit ends with the best point seen.
@@ -53,6 +54,15 @@ public final class BfgsFitter implements ConstantFitter {
         this.gtol = gtol;
     }
 
+    /** The same fitter bounded to {@code iterations} iterations. */
+    @Override
+    public ConstantFitter quick(int iterations) {
+        if (iterations < 1) {
+            throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
+        }
+        return iterations >= maxIterations ? this : new BfgsFitter(iterations, ftol, gtol);
+    }
+
     @Override
     public FitResult fit(Expr e, Dataset d) {
         return fit(e, d, () -> false);
@@ -67,6 +77,14 @@ public final class BfgsFitter implements ConstantFitter {
         int n = p.rows();
         int k = p.parameters();
         double[] y = p.y();
+        double[] w = p.weights();
+        double weightSum = 0.0;
+        if (w != null) {
+            for (double v : w) {
+                weightSum += v;
+            }
+        }
+        double sumOfWeights = weightSum;
         FunctionNtoS objective = new FunctionNtoS() {
             @Override
             public int getNumOfInputsN() {
@@ -94,10 +112,17 @@ public final class BfgsFitter implements ConstantFitter {
                     double s = 0.0;
                     if (Double.isFinite(mse)) {
                         double[] col = jac[c];
-                        for (int i = 0; i < n; i++) {
-                            s += (pred[i] - y[i]) * col[i];
+                        if (w == null) {
+                            for (int i = 0; i < n; i++) {
+                                s += (pred[i] - y[i]) * col[i];
+                            }
+                            s *= 2.0 / n;
+                        } else {
+                            for (int i = 0; i < n; i++) {
+                                s += w[i] * (pred[i] - y[i]) * col[i];
+                            }
+                            s *= 2.0 / sumOfWeights;
                         }
-                        s *= 2.0 / n;
                     }
                     grad[c] = Double.isFinite(s) ? s : 0.0;
                 }

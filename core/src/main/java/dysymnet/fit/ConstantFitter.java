@@ -40,6 +40,20 @@ public interface ConstantFitter {
     }
 
     /** Levenberg-Marquardt with default settings (the default fitter). */
+    /**
+     * A cheaper fitter of the same kind, bounded to {@code iterations} iterations, for ranking many trial formulas
+     * before the best of them is fitted fully (the {@link Eliminator}'s screening); this fitter itself when it has
+     * no such bound (the default).
+     *
+     * @param iterations at least 1
+     */
+    default ConstantFitter quick(int iterations) {
+        if (iterations < 1) {
+            throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
+        }
+        return this;
+    }
+
     static ConstantFitter levenbergMarquardt() {
         return new LevenbergMarquardtFitter();
     }

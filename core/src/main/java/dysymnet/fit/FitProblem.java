@@ -19,6 +19,8 @@ final class FitProblem {
     private final CompiledExpr compiled;
     private final double[][] columns;
     private final double[] y;
+    /** The data's weights (normalised to mean 1), null when unweighted: the MSE is then the weighted one. */
+    private final double[] w;
     private final int rows;
     private final int params;
     private final double[] predictions;
@@ -48,13 +50,14 @@ final class FitProblem {
         this.compiled = CompiledExpr.parameterized(e, d.names(), d.rows());
         this.columns = d.columns();
         this.y = d.y();
+        this.w = d.weights();
         this.rows = d.rows();
         this.params = compiled.parameterCount();
         this.tooLarge = (long) rows * params > ConstantFitter.MAX_JACOBIAN_ENTRIES;
         this.predictions = new double[rows];
         this.jacobian = tooLarge ? null : new double[params][rows];
         double[] theta0 = compiled.initialParameters();
-        this.initialMse = Metrics.mse(compiled.values(columns, theta0), y);
+        this.initialMse = Metrics.mse(compiled.values(columns, theta0), y, w);
         this.evaluations = 1;
         this.bestMse = initialMse;
         this.bestTheta = theta0;
@@ -80,6 +83,11 @@ final class FitProblem {
         return y;
     }
 
+    /** The rows' weights, null when unweighted. */
+    double[] weights() {
+        return w;
+    }
+
     double[] initialParameters() {
         return compiled.initialParameters();
     }
@@ -90,7 +98,7 @@ final class FitProblem {
 
     /**
      * Evaluates predictions and Jacobian at {@code theta} (unless it is the last point evaluated), records it if
-     * it is the best so far, and returns its MSE ({@code +Infinity} if not finite).
+     * it is the best so far, and returns its (weighted, with weights) MSE ({@code +Infinity} if not finite).
      */
     double evaluate(double[] theta) {
         if (lastTheta != null && Arrays.equals(theta, lastTheta)) {
@@ -101,7 +109,7 @@ final class FitProblem {
         }
         evaluations++;
         compiled.valuesAndJacobian(columns, theta, predictions, jacobian);
-        double mse = Metrics.mse(predictions, y);
+        double mse = Metrics.mse(predictions, y, w);
         lastTheta = theta.clone();
         lastMse = mse;
         if (mse < bestMse) {

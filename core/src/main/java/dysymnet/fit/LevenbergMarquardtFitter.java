@@ -17,7 +17,8 @@ import org.hipparchus.util.Pair;
 /**
  * Constant refinement by Levenberg-Marquardt (Hipparchus) on the residuals, with the analytic Jacobian of
  * {@link dysymnet.expr.CompiledExpr}. The default fitter: the objective is a sum of squares, which is what LM is
- * made for.
+ * made for. With sample weights ({@link Dataset#weights()}) each residual and Jacobian row is multiplied by
+ * {@code sqrt(w_i)}: LM then minimises {@code sum w_i r_i^2}, the weighted MSE.
  *
  * <p>Non-finite predictions at a trial point are shown to the optimiser as a huge but finite residual
  * ({@value #PENALTY}) with a zero Jacobian row, so it rejects the step and shrinks its trust region instead of
@@ -55,6 +56,16 @@ public final class LevenbergMarquardtFitter implements ConstantFitter {
         this.maxEvaluations = maxEvaluations;
     }
 
+    /** The same fitter bounded to {@code iterations} iterations (and twice as many evaluations). */
+    @Override
+    public ConstantFitter quick(int iterations) {
+        if (iterations < 1) {
+            throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
+        }
+        return iterations >= maxIterations ? this
+                : new LevenbergMarquardtFitter(iterations, Math.min(maxEvaluations, 2 * iterations));
+    }
+
     @Override
     public FitResult fit(Expr e, Dataset d) {
         return fit(e, d, () -> false);
@@ -68,7 +79,19 @@ public final class LevenbergMarquardtFitter implements ConstantFitter {
         }
         int n = p.rows();
         int k = p.parameters();
+        double[] w = p.weights();
+        // weighted least squares: every row's value, target and Jacobian row times sqrt(w), so that the sum of squares
+        // LM minimises is sum w r^2
+        double[] sw = w == null ? null : new double[n];
         double[] y = p.y();
+        if (w != null) {
+            y = new double[n];
+            for (int i = 0; i < n; i++) {
+                sw[i] = Math.sqrt(w[i]);
+                y[i] = sw[i] * p.y()[i];
+            }
+        }
+        double[] target = y;
         MultivariateJacobianFunction model = point -> {
             p.evaluate(point.toArray());
             double[] pred = p.predictions();
@@ -76,15 +99,17 @@ public final class LevenbergMarquardtFitter implements ConstantFitter {
             double[] v = new double[n];
             double[][] j = new double[n][k];
             for (int i = 0; i < n; i++) {
-                double r = pred[i] - y[i];
+                double s = sw == null ? 1.0 : sw[i];
+                double value = sw == null ? pred[i] : s * pred[i];
+                double r = value - target[i];
                 if (Double.isFinite(r) && Math.abs(r) <= PENALTY) {
-                    v[i] = pred[i];
+                    v[i] = value;
                     for (int c = 0; c < k; c++) {
-                        double g = jac[c][i];
+                        double g = sw == null ? jac[c][i] : s * jac[c][i];
                         j[i][c] = Double.isFinite(g) ? g : 0.0;
                     }
                 } else {
-                    v[i] = y[i] + (r < 0.0 ? -PENALTY : PENALTY);
+                    v[i] = target[i] + (r < 0.0 ? -PENALTY : PENALTY);
                 }
             }
             RealVector values = new ArrayRealVector(v, false);
@@ -94,7 +119,7 @@ public final class LevenbergMarquardtFitter implements ConstantFitter {
         LeastSquaresProblem problem = new LeastSquaresBuilder()
                 .start(p.initialParameters())
                 .model(model)
-                .target(y)
+                .target(target)
                 .lazyEvaluation(false)
                 .maxIterations(maxIterations)
                 .maxEvaluations(maxEvaluations)

@@ -22,6 +22,8 @@ import java.util.function.BooleanSupplier;
  * <p>Constants are tried in the fixed pre-order of {@link Constants}, each against the formula with the earlier
  * snaps applied, so the result is deterministic. No constant is re-fitted: a snap is accepted only if the others,
  * as they are, still fit.
+ *
+ * <p>With sample weights ({@link Dataset#weights()}) the MSE and the variance are the weighted ones.
  */
 public final class Polisher {
     /** Default relative tolerance on the MSE. */
@@ -66,13 +68,14 @@ public final class Polisher {
             return e;
         }
         double[] y = data.y();
+        double[] w = data.weights();
         CompiledExpr c = CompiledExpr.parameterized(e, data.names(), data.rows());
         double[] theta = c.initialParameters();
-        double mse = mse(c.values(data.columns(), theta), y);
+        double mse = mse(c.values(data.columns(), theta), y, w);
         if (!Double.isFinite(mse)) {
             return e;
         }
-        double limit = mse + Math.max(relTol * mse, absTol * Metrics.variance(y));
+        double limit = mse + Math.max(relTol * mse, absTol * Metrics.variance(y, w));
         boolean changed = false;
         for (int k = 0; k < theta.length; k++) {
             double original = theta[k];
@@ -84,7 +87,7 @@ public final class Polisher {
                     return e;
                 }
                 theta[k] = candidate;
-                double m = mse(c.values(data.columns(), theta), y);
+                double m = mse(c.values(data.columns(), theta), y, w);
                 if (m <= limit) {
                     changed = true;
                     break;
@@ -97,7 +100,7 @@ public final class Polisher {
         }
         Expr p = Simplifier.simplify(Constants.substitute(e, theta));
         // simplification never changes values beyond round-off, but check rather than trust
-        double m = mse(dysymnet.expr.Evaluator.evaluate(p, data), y);
+        double m = mse(dysymnet.expr.Evaluator.evaluate(p, data), y, w);
         return m <= limit ? p : e;
     }
 
@@ -115,7 +118,7 @@ public final class Polisher {
         return out;
     }
 
-    private static double mse(double[] p, double[] y) {
-        return Metrics.mse(p, y);
+    private static double mse(double[] p, double[] y, double[] w) {
+        return Metrics.mse(p, y, w);
     }
 }

@@ -31,7 +31,9 @@ import java.util.random.RandomGenerator;
  * linear scaling, in closed form), floored at {@value #EXACT_NMSE} so that every exact formula ties, times
  * {@code 1 + }{@value #PARSIMONY}{@code  * size}: among equally good formulas the smaller wins, and a larger one must
  * be better by about 2% per node. It is computed on at most {@value #MAX_FITNESS_ROWS} rows, evenly spaced (all rows
- * of small data), so a generation costs the same on 200,000 rows as on 1,000.
+ * of small data), so a generation costs the same on 200,000 rows as on 1,000. With sample weights
+ * ({@link Dataset#weights()}) the scaling is the weighted least-squares line and the error the weighted one; the
+ * constants are fitted and polished on the weighted MSE too.
  *
  * <p><b>Constants</b>: in every generation the best {@code fitsPerGeneration} formulas not fitted before are written
  * as {@code a + b*f} with the scaling's coefficients, simplified, refined by Levenberg-Marquardt on at most
@@ -100,6 +102,8 @@ public final class GeneticProgramming {
     private final List<String> names;
     private final double[][] columns;
     private final double[] y;
+    /** The fitness rows' weights, null when unweighted. */
+    private final double[] w;
     private final double meanY;
     private final double sumSquaresY;
 
@@ -126,17 +130,33 @@ public final class GeneticProgramming {
         Dataset thin = data.evenlySpaced(MAX_FITNESS_ROWS);
         this.columns = thin.columns();
         this.y = thin.y();
+        this.w = thin.weights();
         int m = y.length;
-        double s = 0;
-        for (double v : y) {
-            s += v;
+        if (w == null) {
+            double s = 0;
+            for (double v : y) {
+                s += v;
+            }
+            this.meanY = s / m;
+            double ss = 0;
+            for (double v : y) {
+                ss += (v - meanY) * (v - meanY);
+            }
+            this.sumSquaresY = ss;
+        } else {
+            double s = 0;
+            double sw = 0;
+            for (int i = 0; i < m; i++) {
+                s += w[i] * y[i];
+                sw += w[i];
+            }
+            this.meanY = s / sw;
+            double ss = 0;
+            for (int i = 0; i < m; i++) {
+                ss += w[i] * ((y[i] - meanY) * (y[i] - meanY));
+            }
+            this.sumSquaresY = ss;
         }
-        this.meanY = s / m;
-        double ss = 0;
-        for (double v : y) {
-            ss += (v - meanY) * (v - meanY);
-        }
-        this.sumSquaresY = ss;
     }
 
     /** The variation operators of this run's primitives and caps. */
@@ -213,6 +233,9 @@ public final class GeneticProgramming {
         } catch (IllegalArgumentException ex) {
             return new double[] {Double.POSITIVE_INFINITY, 0, 0};
         }
+        if (w != null) {
+            return weightedScaledError(p);
+        }
         int n = p.length;
         double mp = 0;
         for (double v : p) {
@@ -242,6 +265,47 @@ public final class GeneticProgramming {
         for (int i = 0; i < n; i++) {
             double r = y[i] - a - b * p[i];
             sse += r * r;
+        }
+        double nmse = sse / denominator;
+        return Double.isFinite(nmse) ? new double[] {nmse, a, b} : new double[] {Double.POSITIVE_INFINITY, 0, 0};
+    }
+
+    /**
+     * {@link #scaledError} with weights: the weighted least-squares line {@code a + b*p} through the predictions and
+     * the weighted sum of squares normalised by the target's weighted sum of squares about its weighted mean.
+     */
+    private double[] weightedScaledError(double[] p) {
+        int n = p.length;
+        double mp = 0;
+        double sw = 0;
+        for (int i = 0; i < n; i++) {
+            mp += w[i] * p[i];
+            sw += w[i];
+        }
+        mp /= sw;
+        if (!Double.isFinite(mp)) {
+            return new double[] {Double.POSITIVE_INFINITY, 0, 0};
+        }
+        double cov = 0;
+        double varP = 0;
+        for (int i = 0; i < n; i++) {
+            double d = p[i] - mp;
+            cov += w[i] * (d * (y[i] - meanY));
+            varP += w[i] * (d * d);
+        }
+        double denominator = sumSquaresY > 0 ? sumSquaresY : 1.0;
+        if (!Double.isFinite(varP) || !Double.isFinite(cov)) {
+            return new double[] {Double.POSITIVE_INFINITY, 0, 0};
+        }
+        if (varP <= 1e-300) {
+            return new double[] {sumSquaresY / denominator, meanY, 0};
+        }
+        double b = cov / varP;
+        double a = meanY - b * mp;
+        double sse = 0;
+        for (int i = 0; i < n; i++) {
+            double r = y[i] - a - b * p[i];
+            sse += w[i] * (r * r);
         }
         double nmse = sse / denominator;
         return Double.isFinite(nmse) ? new double[] {nmse, a, b} : new double[] {Double.POSITIVE_INFINITY, 0, 0};

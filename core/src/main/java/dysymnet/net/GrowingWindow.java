@@ -18,12 +18,24 @@ import java.util.stream.IntStream;
 public final class GrowingWindow {
     private final double[][] x;
     private final double[] y;
+    /** The rows' weights in the same order; null when unweighted. */
+    private final double[] w;
 
     /**
      * @param x the features' columns
      * @param y the target, as long as every column
      */
     public GrowingWindow(double[][] x, double[] y) {
+        this(x, y, null);
+    }
+
+    /**
+     * @param x the features' columns
+     * @param y the target, as long as every column
+     * @param w the rows' weights (null: unweighted), carried along with their rows; the centre and spread that order
+     *          the rows are the unweighted ones (the window is about where the points lie, not how much they count)
+     */
+    public GrowingWindow(double[][] x, double[] y, double[] w) {
         int n = y.length;
         double[] dist = new double[n];
         for (double[] col : x) {
@@ -45,12 +57,16 @@ public final class GrowingWindow {
         Arrays.sort(order, Comparator.comparingDouble(i -> dist[i]));
         this.x = new double[x.length][n];
         this.y = new double[n];
+        this.w = w == null ? null : new double[n];
         for (int k = 0; k < n; k++) {
             int i = order[k];
             for (int j = 0; j < x.length; j++) {
                 this.x[j][k] = x[j][i];
             }
             this.y[k] = y[i];
+            if (w != null) {
+                this.w[k] = w[i];
+            }
         }
     }
 
@@ -73,6 +89,11 @@ public final class GrowingWindow {
     /** The target of the {@code m} most central points. */
     public double[] y(int m) {
         return Arrays.copyOf(y, m);
+    }
+
+    /** The weights of the {@code m} most central points; null when unweighted. */
+    public double[] w(int m) {
+        return w == null ? null : Arrays.copyOf(w, m);
     }
 
     /** No window has fewer points (unless the data has). */

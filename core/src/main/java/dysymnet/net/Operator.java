@@ -228,8 +228,9 @@ public final class Operator implements Comparable<Operator> {
      * <p>The most frequent units have loops of their own, with their formula operator as a constant, which the JIT
      * compiles without a per-row dispatch (one loop shared by all units made the network's loss and gradient up to
      * about 15% slower on architectures mixing many operators); they compute exactly what {@link #apply(double)}
-     * and {@link #derivative(double)} do ({@code x^1} is a copy of x, the slopes of x and -x are constants). Every
-     * other unit takes the generic loops.
+     * and {@link #derivative(double)} do ({@code x^1} is a copy of x, the slopes of x and -x are constants, exp and
+     * tanh compute their function once for the value and the derivative), except cosh and sinh, which are computed
+     * from one exp and agree up to rounding ({@link #hyperbolicLoop}). Every other unit takes the generic loops.
      */
     void apply(double[] z, double[] h, double[] d, int n) {
         if (this == IDENTITY) {
@@ -248,6 +249,25 @@ public final class Operator implements Comparable<Operator> {
             functionLoop(UnaryOp.SIN, z, h, d, n);
         } else if (this == COS) {
             functionLoop(UnaryOp.COS, z, h, d, n);
+        } else if (this == EXP) {
+            for (int i = 0; i < n; i++) {
+                double v = z[i];
+                double e = Math.exp(Math.min(v, UnaryOp.EXP_MAX));
+                h[i] = e;
+                if (d != null) {
+                    d[i] = v > UnaryOp.EXP_MAX ? 0.0 : e; // exp's own derivative, computed once
+                }
+            }
+        } else if (this == COSH || this == SINH) {
+            hyperbolicLoop(this == COSH, z, h, d, n);
+        } else if (this == TANH) {
+            for (int i = 0; i < n; i++) {
+                double t = Math.tanh(z[i]);
+                h[i] = t;
+                if (d != null) {
+                    d[i] = 1.0 - t * t;
+                }
+            }
         } else if (this == SQUARE) {
             for (int i = 0; i < n; i++) {
                 h[i] = BinaryOp.pow(z[i], 2.0);
@@ -286,6 +306,31 @@ public final class Operator implements Comparable<Operator> {
         }
     }
 
+    /**
+     * cosh and sinh units with their derivatives from one {@code Math.exp} per row: {@code Math.cosh} and
+     * {@code Math.sinh} are {@code StrictMath}'s, not JIT intrinsics, and one unit called both on every row of every
+     * training step (a fifth of a search's time in a profile of Nguyen runs). With {@code e = exp(v)}, v the argument
+     * clamped to [-EXP_MAX, EXP_MAX] as the formula functions clamp it: {@code cosh v = (e + 1/e)/2}, {@code sinh v =
+     * (e - 1/e)/2}, and a derivative of 0 beyond the clamp. These differ from the formula functions' values by
+     * rounding only (a few ulps of cosh; for sinh near 0 an absolute 1e-16, not a relative one), which is of no
+     * consequence to training: the formulas read off are evaluated, refined and scored by the formula functions.
+     * (A NaN argument gives NaN; sinh's sign follows the sign bit of x.)
+     */
+    private static void hyperbolicLoop(boolean cosh, double[] z, double[] h, double[] d, int n) {
+        for (int i = 0; i < n; i++) {
+            double x = z[i];
+            // from |x|, so that cosh is even and sinh odd to the last bit, as the functions are
+            double e = Math.exp(Math.min(Math.abs(x), UnaryOp.EXP_MAX));
+            double r = 1.0 / e;
+            double c = 0.5 * (e + r);
+            double s = Math.copySign(0.5 * (e - r), x);
+            h[i] = cosh ? c : s;
+            if (d != null) {
+                d[i] = Math.abs(x) > UnaryOp.EXP_MAX ? 0.0 : cosh ? s : c;
+            }
+        }
+    }
+
     private static void functionLoop(UnaryOp f, double[] z, double[] h, double[] d, int n) {
         for (int i = 0; i < n; i++) {
             h[i] = f.apply(z[i]);
@@ -299,9 +344,9 @@ public final class Operator implements Comparable<Operator> {
 
     /**
      * A binary unit over the rows {@code i < n} of two columns: values {@code h[i] = a[i] op b[i]} and, unless
-     * {@code da} is null, the partial derivatives {@code da[i]} and {@code db[i]}; +, - and * have loops of their
+     * {@code da} is null, the partial derivatives {@code da[i]} and {@code db[i]}; +, -, * and / have loops of their
      * own, as the frequent unary units do, with their constant partial derivatives written as such (and those of
-     * {@code a*b} being the other operand).
+     * {@code a*b} being the other operand), each computing exactly what the formula operator does.
      */
     void apply(double[] a, double[] b, double[] h, double[] da, double[] db, int n) {
         BinaryFunction g = binaryOp();
@@ -343,6 +388,19 @@ public final class Operator implements Comparable<Operator> {
                 if (da != null) {
                     System.arraycopy(b, 0, da, 0, n);
                     System.arraycopy(a, 0, db, 0, n);
+                }
+            }
+            case DIV -> {
+                // the protected quotient's value and partials with three divisions a row instead of four:
+                // -a/d/d (dRight) is -(a/d)/d, the value's negative divided once more, to the last bit
+                for (int i = 0; i < n; i++) {
+                    double d = BinaryOp.protectDenominator(b[i]);
+                    double q = a[i] / d;
+                    h[i] = q;
+                    if (da != null) {
+                        da[i] = 1.0 / d;
+                        db[i] = -q / d;
+                    }
                 }
             }
             default -> {

@@ -10,7 +10,9 @@ import java.util.random.RandomGenerator;
 /**
  * Trains one symbolic network the paper's way: stage 1 on the MSE, stage 2 on MSE + lambda * sum L05*(w), both
  * with (adaptive) gradient clipping; then prunes small weights, optionally fine-tunes the survivors, and reads
- * the network off as an expression. Non-finite numbers trigger a bounded number of restarts; training never throws
+ * the network off as an expression. With sample weights ({@link Dataset#weights()}) the MSE is the weighted one,
+ * {@code sum w r^2 / sum w}, everywhere (the growing window's phases included), and lambda is scaled by the weighted
+ * variance of the target. Non-finite numbers trigger a bounded number of restarts; training never throws
  * for numerical reasons.
  */
 public final class Trainer {
@@ -47,7 +49,9 @@ public final class Trainer {
         Objects.requireNonNull(rng, "rng");
         double[][] x = data.columns();
         double[] y = data.y();
-        double variance = Metrics.variance(y);
+        // sample weights (null: none): every loss below is the weighted MSE, sum w r^2 / sum w
+        double[] w = data.weights();
+        double variance = Metrics.variance(y, w);
         double tinyLoss = 1e-12 * variance;
         // The penalty weighs against the MSE, whose size is that of y squared: scaled by var(y), lambda means the
         // same for every target (as if y were standardised), not a strong penalty for small targets and none for
@@ -59,7 +63,7 @@ public final class Trainer {
         Optimizer opt = cfg.optimizer().create(n);
         GradientClipper clipper = new GradientClipper(cfg.adaptiveClipping(), cfg.clipWindow(), cfg.clipFactor(),
                 cfg.warmupClipNorm());
-        GrowingWindow window = cfg.windowPhases() > 0 && cfg.windowSteps() > 0 ? new GrowingWindow(x, y) : null;
+        GrowingWindow window = cfg.windowPhases() > 0 && cfg.windowSteps() > 0 ? new GrowingWindow(x, y, w) : null;
         StageResult s1 = null;
         StageResult s2 = null;
         int restarts = 0;
@@ -71,19 +75,20 @@ public final class Trainer {
             net.initialize(rng);
             opt.reset();
             clipper.reset();
-            s1 = stage1(net, x, y, window, cfg, opt, clipper, grad, tinyLoss, stop);
+            s1 = stage1(net, x, y, w, window, cfg, opt, clipper, grad, tinyLoss, stop);
             if (!s1.finite()) {
                 continue;
             }
             double[] dense = net.params().clone();
             s2 = stop.getAsBoolean() ? new StageResult(0, Double.NaN, true)
-                    : runStage(net, x, y, cfg.stage2Steps(), lambda, cfg, opt, clipper, null, grad, 0.0, stop);
+                    : runStage(net, x, y, w, cfg.stage2Steps(), lambda, cfg, opt, clipper, null, grad, 0.0,
+                    cfg.earlyStop(), stop);
             if (!s2.finite()) {
                 continue;
             }
             double finalLoss = s2.steps() > 0 ? s2.loss() : s1.loss();
             net.prune(cfg.pruneThreshold());
-            double mse = net.mse(x, y);
+            double mse = net.mse(x, y, w);
             if (!Double.isFinite(mse)) {
                 continue;
             }
@@ -97,9 +102,9 @@ public final class Trainer {
                 }
                 Optimizer fineOpt = cfg.optimizer().create(n);
                 clipper.reset();
-                StageResult ft = runStage(net, x, y, cfg.fineTuneSteps(), 0.0, cfg, fineOpt, clipper, frozen, grad,
-                        tinyLoss, stop);
-                double tunedMse = ft.finite() ? net.mse(x, y) : Double.NaN;
+                StageResult ft = runStage(net, x, y, w, cfg.fineTuneSteps(), 0.0, cfg, fineOpt, clipper, frozen, grad,
+                        tinyLoss, cfg.earlyStop(), stop);
+                double tunedMse = ft.finite() ? net.mse(x, y, w) : Double.NaN;
                 if (Double.isFinite(tunedMse) && tunedMse < mse) {
                     mse = tunedMse;
                     tuned = ft.steps();
@@ -131,7 +136,7 @@ public final class Trainer {
      * Stage 1: the growing-window phases (within the stage's step budget), then the rest of the steps on all the
      * data.
      */
-    private static StageResult stage1(SymbolicNetwork net, double[][] x, double[] y, GrowingWindow window,
+    private static StageResult stage1(SymbolicNetwork net, double[][] x, double[] y, double[] w, GrowingWindow window,
                                       TrainConfig cfg, Optimizer opt, GradientClipper clipper, double[] grad,
                                       double tinyLoss, BooleanSupplier stop) {
         int budget = cfg.stage1Steps();
@@ -140,17 +145,17 @@ public final class Trainer {
             for (int phase = 0; phase < cfg.windowPhases() && used < budget && !stop.getAsBoolean(); phase++) {
                 int m = window.size(phase, cfg.windowPhases(), cfg.windowStart());
                 int steps = Math.min(cfg.windowSteps(), budget - used);
-                StageResult r = runStage(net, window.x(m), window.y(m), steps, 0.0, cfg, opt, clipper, null, grad,
-                        0.0, false, stop);
+                StageResult r = runStage(net, window.x(m), window.y(m), window.w(m), steps, 0.0, cfg, opt, clipper,
+                        null, grad, 0.0, false, stop);
                 used += r.steps();
                 if (!r.finite()) {
                     return new StageResult(used, r.loss(), false);
                 }
             }
         }
-        StageResult rest = runStage(net, x, y, budget - used, 0.0, cfg, opt, clipper, null, grad, tinyLoss,
+        StageResult rest = runStage(net, x, y, w, budget - used, 0.0, cfg, opt, clipper, null, grad, tinyLoss,
                 cfg.earlyStop(), stop);
-        double loss = rest.steps() > 0 ? rest.loss() : net.mse(x, y);
+        double loss = rest.steps() > 0 ? rest.loss() : net.mse(x, y, w);
         return new StageResult(used + rest.steps(), loss, rest.finite() && Double.isFinite(loss));
     }
 
@@ -172,10 +177,13 @@ public final class Trainer {
     public static StageResult runStage(SymbolicNetwork net, double[][] x, double[] y, int steps, double lambda,
                                        TrainConfig cfg, Optimizer opt, GradientClipper clipper, boolean[] frozen,
                                        double[] grad, double tinyLoss, BooleanSupplier stop) {
-        return runStage(net, x, y, steps, lambda, cfg, opt, clipper, frozen, grad, tinyLoss, cfg.earlyStop(), stop);
+        return runStage(net, x, y, null, steps, lambda, cfg, opt, clipper, frozen, grad, tinyLoss, cfg.earlyStop(),
+                stop);
     }
 
-    private static StageResult runStage(SymbolicNetwork net, double[][] x, double[] y, int steps, double lambda,
+    /** As the overloads above, on the weighted MSE with row weights {@code w} (null: unweighted). */
+    private static StageResult runStage(SymbolicNetwork net, double[][] x, double[] y, double[] w, int steps,
+                                        double lambda,
                                         TrainConfig cfg, Optimizer opt, GradientClipper clipper, boolean[] frozen,
                                         double[] grad, double tinyLoss, boolean early, BooleanSupplier stop) {
         double[] params = net.params();
@@ -194,7 +202,7 @@ public final class Trainer {
                 // nothing ran yet: nothing went wrong either (the caller computes the loss it needs)
                 return new StageResult(step, loss, step == 0 || Double.isFinite(loss));
             }
-            loss = net.lossAndGradient(x, y, grad);
+            loss = net.lossAndGradient(x, y, w, grad);
             if (lambda > 0.0) {
                 loss += L05.addPenalty(params, mask, lambda, a, grad);
             }

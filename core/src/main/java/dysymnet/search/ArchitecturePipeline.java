@@ -50,6 +50,10 @@ import java.util.random.RandomGenerator;
  * network as trained so far (simplified if small, {@link #FINISH_SIMPLIFIED_NODES}), so that a search that stops in
  * the middle of a long training (many rows) still gets a formula from it.
  *
+ * <p>With sample weights ({@link Dataset#weights()}) every stage works on the weighted MSE: training, refinement,
+ * elimination and polishing on the network's rows with their weights (a sample's weights renormalised to mean 1), the
+ * score, the R^2 and the reward on all the search's rows with theirs.
+ *
  * <p>Instances are immutable and shared by the search's worker threads.
  */
 public final class ArchitecturePipeline {
@@ -121,7 +125,7 @@ public final class ArchitecturePipeline {
         this.fitter = fitter(r.refiner());
         this.polisher = r.polish() ? new Polisher() : null;
         this.eliminator = r.elimination() && fitter != null ? new Eliminator(fitter) : null;
-        this.variance = Metrics.variance(data.y());
+        this.variance = Metrics.variance(data);
         this.capped = (long) CAP_REFINED_FACTOR * settings.selection().maxComplexity();
         this.refinedLimit = (int) Math.min(MAX_REFINED_COMPLEXITY, capped);
         this.polishedLimit = (int) Math.min(MAX_POLISHED_COMPLEXITY, capped);
@@ -298,17 +302,19 @@ public final class ArchitecturePipeline {
     }
 
     /**
-     * Scores a finished formula on the training data. Not interrupted: every formula of the pipeline costs at most
+     * Scores a finished formula on the training data, its sign-definite absolute values written as their arguments
+     * first ({@link Continuation}). Not interrupted: every formula of the pipeline costs at most
      * {@link #MAX_READ_OFF_WORK} to evaluate.
      */
-    Candidate score(Expr expr, String arch, int step) {
+    Candidate score(Expr formula, String arch, int step) {
+        Expr expr = Continuation.onRows(formula, data);
         double[] pred = Evaluator.evaluate(expr, data);
-        double mse = Metrics.mse(pred, data.y());
+        double mse = Metrics.mse(pred, data);
         if (!Double.isFinite(mse)) {
             return new Candidate(expr, complexity(expr), Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0,
                     arch, step);
         }
-        return new Candidate(expr, complexity(expr), mse, Metrics.r2(pred, data.y()), Reward.of(mse, variance), arch,
+        return new Candidate(expr, complexity(expr), mse, Metrics.r2(pred, data), Reward.of(mse, variance), arch,
                 step);
     }
 

@@ -36,6 +36,11 @@ import java.util.Map;
  *
  * <p>None changes the search itself: only which of its formulas is reported (measured in docs/benchmarks,
  * "Choosing formulas that extrapolate").
+ *
+ * <p>With sample weights every error here is the weighted MSE (the forward refits and errors too), the noise level
+ * is the weighted estimate of {@link NoiseLevel} (the noise's weighted MSE), {@code n} is the effective number of
+ * rows {@link Dataset#effectiveRows()}, and the constant of last resort is the weighted mean. The blow-up guard
+ * ({@link Extrapolation}) looks at where the data lie and is not weighted.
  */
 public final class ModelChoice {
     private ModelChoice() {
@@ -46,7 +51,7 @@ public final class ModelChoice {
      * {@code -1} for {@code sign} the error below which a formula has fitted the noise itself: two standard
      * deviations of the MSE of pure noise above or below its variance.
      */
-    static double noiseBound(double s2, int n, int sign) {
+    static double noiseBound(double s2, double n, int sign) {
         return s2 > 0 ? s2 * (1 + sign * 2 * Math.sqrt(2.0 / n)) : 0;
     }
 
@@ -77,7 +82,7 @@ public final class ModelChoice {
         candidates = capped;
         List<Candidate> pool = new ArrayList<>(candidates);
         if (selection.extrapolationGuard()) {
-            double exact = Budget.EXACT_NMSE * Metrics.variance(data.y());
+            double exact = Budget.EXACT_NMSE * Metrics.variance(data);
             Extrapolation probe = Extrapolation.of(data);
             Map<Expr, Boolean> blowsUp = new HashMap<>();
             while (true) {
@@ -102,11 +107,12 @@ public final class ModelChoice {
             }
         }
         double s2 = selection.noiseAware() ? NoiseLevel.variance(data) : 0;
-        double level = noiseBound(s2, data.rows(), 1);
+        // with weights, the noise's weighted MSE varies as that of the effective number of rows
+        double level = noiseBound(s2, data.effectiveRows(), 1);
         if (level > 0) {
             // a training error far below the noise is the noise fitted: such formulas are not chosen while others
             // are left
-            double floor = noiseBound(s2, data.rows(), -1);
+            double floor = noiseBound(s2, data.effectiveRows(), -1);
             List<Candidate> honest = new ArrayList<>();
             boolean fits = false;
             for (Candidate c : pool) {
@@ -127,13 +133,13 @@ public final class ModelChoice {
                 return new Choice(c, front);
             }
         }
-        return new Choice(front.choose(Metrics.variance(data.y()), selection, level), front);
+        return new Choice(front.choose(Metrics.variance(data), selection, level), front);
     }
 
     /** The constant formula of the target's mean, the candidate of last resort under a size cap. */
     static Candidate mean(Dataset data) {
-        double m = Metrics.mean(data.y());
-        double var = Metrics.variance(data.y());
+        double m = Metrics.mean(data);
+        double var = Metrics.variance(data);
         return new Candidate(new Const(m), 1, var, 0.0, Reward.of(var, var), MEAN_SOURCE, 0);
     }
 
@@ -188,7 +194,7 @@ public final class ModelChoice {
             Dataset late = data.select(Arrays.copyOfRange(rows, cut, m));
             for (int i = 0; i < count; i++) {
                 Expr refit = fitter.fit(members.get(i).expression(), early).expression();
-                double e = Metrics.mse(Evaluator.evaluate(refit, late), late.y());
+                double e = Metrics.mse(Evaluator.evaluate(refit, late), late);
                 forward[i] += Double.isFinite(e) ? e / FORWARD_FIT_SHARES.length : Double.POSITIVE_INFINITY;
             }
         }

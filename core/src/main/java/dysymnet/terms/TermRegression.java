@@ -75,6 +75,10 @@ import java.util.function.Consumer;
  * many columns searched), so that on noisy data the stage does not offer sums that fit the noise; so is the power
  * law with its exponents as fitted.
  *
+ * <p>With sample weights ({@link Dataset#weights()}) every least-squares fit here is weighted (each row of the
+ * columns and the target times {@code sqrt(w_i)}: the paths, the criterion's residual sum of squares, the ratios'
+ * linearisation, the power law's log-log fit), and the errors, refinements and polishing use the weighted MSE.
+ *
  * <p>Paths are computed on at most {@value #MAX_FIT_ROWS} evenly spaced rows; each candidate's coefficients are then
  * fitted on all rows and polished ({@link Polisher}), so an exact law reads with its exact constants.
  * A run whose seeds bring no term the previous run did not have gives nothing new and is skipped. Deterministic: no
@@ -379,13 +383,13 @@ public final class TermRegression {
             return candidates;
         }
         double[] y = data.y();
-        double variance = Metrics.variance(y);
+        double variance = Metrics.variance(data);
         List<Expr> out = new ArrayList<>();
         List<Expr> near = new ArrayList<>();
         List<Double> score = new ArrayList<>();
         int n = y.length;
         for (Expr e : candidates) {
-            double mse = Metrics.mse(Evaluator.evaluate(e, data), y);
+            double mse = Metrics.mse(Evaluator.evaluate(e, data), data);
             if (!Double.isFinite(mse)) {
                 continue;
             }
@@ -421,8 +425,15 @@ public final class TermRegression {
 
     /** One candidate per path subset: the sums of basis terms with least-squares coefficients. */
     private List<Expr> sums(List<Expr> basis, int[] groups, BooleanSupplier stop) {
+        // weighted least squares: every row (columns and target) times the square root of its weight
+        double[] rootFit = rootWeights(fitRows);
+        double[] rootAll = rootWeights(data);
         double[][] cols = columns(basis, fitRows);
-        double[] y = fitRows.y();
+        for (int k = 0; k < cols.length; k++) {
+            cols[k] = scaled(cols[k], rootFit);
+        }
+        double[] y = scaled(fitRows.y(), rootFit);
+        double[] yAll = fitRows == data ? y : scaled(data.y(), rootAll);
         int[] kept = SparsePath.independent(cols, cols.length);
         List<Expr> out = new ArrayList<>();
         Map<Expr, double[]> allRows = new HashMap<>();
@@ -437,11 +448,11 @@ public final class TermRegression {
             double[][] full = new double[terms.size()][];
             for (int k = 0; k < full.length; k++) {
                 full[k] = fitRows == data ? cols[subset[k]]
-                        : allRows.computeIfAbsent(terms.get(k), t -> Evaluator.evaluate(t, data));
+                        : allRows.computeIfAbsent(terms.get(k), t -> scaled(Evaluator.evaluate(t, data), rootAll));
             }
             int[] all = new int[full.length];
             Arrays.setAll(all, k -> k);
-            double[] c = SparsePath.fit(full, all, data.y());
+            double[] c = SparsePath.fit(full, all, yAll);
             if (c != null) {
                 out.add(finish(linearCombination(terms, c), stop));
             }
@@ -499,6 +510,14 @@ public final class TermRegression {
         double[] target = new double[y.length];
         for (int i = 0; i < y.length; i++) {
             target[i] = y[i] * denominatorCols[pivot][i];
+        }
+        double[] root = rootWeights(fitRows);
+        if (root != null) {
+            // weighted least squares of the linearised rows
+            for (int k = 0; k < cols.length; k++) {
+                cols[k] = scaled(cols[k], root);
+            }
+            target = scaled(target, root);
         }
         int[] kept = SparsePath.independent(cols, cols.length);
         List<Expr> out = new ArrayList<>();
@@ -680,7 +699,7 @@ public final class TermRegression {
      * spoil their reading.
      */
     private boolean exact(Expr e) {
-        return Metrics.mse(Evaluator.evaluate(e, data), data.y()) <= EXACT_NMSE * Metrics.variance(data.y());
+        return Metrics.mse(Evaluator.evaluate(e, data), data) <= EXACT_NMSE * Metrics.variance(data);
     }
 
     /** Simplified, polished, simplified again. */
@@ -747,7 +766,17 @@ public final class TermRegression {
             if (all.length != c.length) {
                 return null;
             }
-            double[] b = SparsePath.fit(c, all, logY);
+            double[] root = rootWeights(rows);
+            double[] b;
+            if (root == null) {
+                b = SparsePath.fit(c, all, logY);
+            } else {
+                double[][] sc = new double[c.length][];
+                for (int k = 0; k < c.length; k++) {
+                    sc[k] = scaled(c[k], root);
+                }
+                b = SparsePath.fit(sc, all, scaled(logY, root));
+            }
             if (b == null || !(Metrics.variance(logY) > 0)) {
                 return null;
             }
@@ -757,7 +786,7 @@ public final class TermRegression {
                     fitted[i] += b[k] * c[k][i];
                 }
             }
-            if (Metrics.r2(fitted, logY) < POWER_LAW_R2) {
+            if (Metrics.r2(fitted, logY, rows.weights()) < POWER_LAW_R2) {
                 return null;
             }
             return new PowerLaw(inputs, Arrays.copyOfRange(b, 1, b.length), sign * Math.exp(b[0]));
@@ -906,6 +935,31 @@ public final class TermRegression {
             cols[k] = Evaluator.evaluate(terms.get(k), rows);
         }
         return cols;
+    }
+
+    /** The square roots of the rows' weights, null when unweighted. */
+    static double[] rootWeights(Dataset rows) {
+        double[] w = rows.weights();
+        if (w == null) {
+            return null;
+        }
+        double[] r = new double[w.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = Math.sqrt(w[i]);
+        }
+        return r;
+    }
+
+    /** {@code v} times {@code root} row by row (a new array); {@code v} itself for null {@code root}. */
+    static double[] scaled(double[] v, double[] root) {
+        if (root == null) {
+            return v;
+        }
+        double[] out = new double[v.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = v[i] * root[i];
+        }
+        return out;
     }
 
     private static Expr linearCombination(List<Expr> terms, double[] c) {

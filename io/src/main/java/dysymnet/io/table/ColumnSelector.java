@@ -27,14 +27,39 @@ final class ColumnSelector {
      *                        values too far apart in magnitude to be fitted together ({@link #checkSpread})
      */
     static Selection select(Table t, String target, List<String> features) {
+        return select(t, target, features, null);
+    }
+
+    /**
+     * As {@link #select(Table, String, List)}, with a column of sample weights ({@code weights}: a name or 1-based
+     * index, null for none): never a default feature, never the target; its used cells are checked like the others'
+     * and must moreover be positive.
+     *
+     * @throws InputException also when the weights column is unknown, is the target or a listed feature, or a kept
+     *                        row's weight is zero or negative
+     */
+    static Selection select(Table t, String target, List<String> features, String weights) {
         String shown = t.shownName();
         List<String> names = t.names();
         List<String> sanitised = VariableNames.sanitise(names);
-        int targetCol = target == null ? defaultTarget(names) : resolve(t, sanitised, target, "target");
+        int weightsCol = weights == null ? -1 : resolve(t, sanitised, weights, "weights");
+        int targetCol;
+        if (target == null) {
+            targetCol = defaultTarget(names);
+            if (targetCol == weightsCol) {
+                // the last column holds the weights: the target is the one before it (unless one is named target)
+                targetCol = weightsCol > 0 ? weightsCol - 1 : weightsCol;
+            }
+        } else {
+            targetCol = resolve(t, sanitised, target, "target");
+        }
+        if (targetCol == weightsCol) {
+            throw InputException.of(shown, "column '" + names.get(targetCol) + "' is both the target and the weights");
+        }
         List<Integer> featureCols = new ArrayList<>();
         if (features == null) {
             for (int j = 0; j < names.size(); j++) {
-                if (j != targetCol) {
+                if (j != targetCol && j != weightsCol) {
                     featureCols.add(j);
                 }
             }
@@ -43,6 +68,9 @@ final class ColumnSelector {
                 int j = resolve(t, sanitised, f, "feature");
                 if (j == targetCol) {
                     throw InputException.of(shown, "column '" + names.get(j) + "' is both the target and a feature");
+                }
+                if (j == weightsCol) {
+                    throw InputException.of(shown, "column '" + names.get(j) + "' is both the weights and a feature");
                 }
                 if (featureCols.contains(j)) {
                     throw InputException.of(shown, "feature column '" + names.get(j) + "' is listed twice");
@@ -56,6 +84,9 @@ final class ColumnSelector {
         }
         List<Integer> used = new ArrayList<>(featureCols);
         used.add(targetCol);
+        if (weightsCol >= 0) {
+            used.add(weightsCol);
+        }
 
         boolean drop = t.options().dropMissing();
         CellProblem worst = null;
@@ -97,8 +128,13 @@ final class ColumnSelector {
             throw InputException.of(shown, "needs at least " + TableReader.MIN_ROWS + " rows, found " + kept
                     + (dropped > 0 ? " after dropping " + dropped + " with missing values" : ""));
         }
+        if (weightsCol >= 0) {
+            checkWeights(t, weightsCol, keep);
+        }
         for (int j : used) {
-            checkSpread(t, j, keep);
+            if (j != weightsCol) {
+                checkSpread(t, j, keep);
+            }
         }
         double[][] x = new double[featureCols.size()][];
         for (int f = 0; f < x.length; f++) {
@@ -120,8 +156,24 @@ final class ColumnSelector {
             original.put(sanitised.get(j), names.get(j));
         }
         original.put(sanitised.get(targetCol), names.get(targetCol));
+        double[] w = weightsCol < 0 ? null : compact(cols[weightsCol], keep, kept);
         return new Selection(Collections.unmodifiableList(featureNames), x, y, sanitised.get(targetCol),
-                Collections.unmodifiableMap(original), dropped);
+                Collections.unmodifiableMap(original), dropped, w, weightsCol < 0 ? null : names.get(weightsCol));
+    }
+
+    /**
+     * Fails at the first kept row whose weight is zero or negative (the cells are numbers and finite by now), naming
+     * its row, the column and the value.
+     */
+    private static void checkWeights(Table t, int j, boolean[] keep) {
+        double[] c = t.columns()[j];
+        for (int i = 0; i < c.length; i++) {
+            if (keep[i] && !(c[i] > 0)) {
+                throw InputException.of(t.shownName(), "row " + t.line(i) + ", column '" + t.names().get(j) + "' ("
+                        + (j + 1) + "): weight " + formatValue(c[i]) + " is " + (c[i] == 0 ? "zero" : "negative")
+                        + " (weights must be positive; remove the row to leave it out)");
+            }
+        }
     }
 
     /**

@@ -120,6 +120,16 @@ public final class TableReader {
     }
 
     /**
+     * As {@link #select(Table, String, List)}, with a column of sample weights (null: none), by name or 1-based index:
+     * it is not a feature (nor the target), and every used row's weight must be a positive finite number (a missing
+     * cell is reported like any other, or its row dropped with {@link ReadOptions#dropMissing()}; a zero or negative
+     * weight is an error naming its row and column).
+     */
+    public static Selection select(Table t, String target, List<String> features, String weights) {
+        return ColumnSelector.select(t, target, features, weights);
+    }
+
+    /**
      * Why a file of {@code fileBytes} bytes cannot be read into memory, or null when it may fit: at the fewest rows
      * its lines suggest ({@code fileBytes / longestLineBytes}, the longest of the first lines), its {@code width}
      * columns of 8-byte numbers alone would need more than {@code maxMemory}, what the JVM may use. Said at once
