@@ -95,6 +95,7 @@ class ClusterSweepTest {
                 }
             }), c);
             assertEquals(new BenchRunner.Outcome(6, 0, 0), o);
+            assertTrue(c.resent() > 0, "the killed worker's runs were run again elsewhere");
         }
         assertFalse(doomed.getLifecycleService().isRunning());
         List<ResultRow> rows = ResultsFile.read(csv);

@@ -48,6 +48,8 @@ public final class ClusterClient implements AutoCloseable {
     private final String clusterName;
     private final IExecutorService executor;
     private volatile long memberWaitMillis = DEFAULT_MEMBER_WAIT_MILLIS;
+    /** Tasks sent again because their member left or could not run them. */
+    private final java.util.concurrent.atomic.AtomicLong resent = new java.util.concurrent.atomic.AtomicLong();
     /** Whether this process ended the client ({@link #close}, {@link #kill}). */
     private volatile boolean ended;
 
@@ -120,6 +122,11 @@ public final class ClusterClient implements AutoCloseable {
             }
         }
         return out;
+    }
+
+    /** How many tasks were sent again because their member left (or could not run them), since connecting. */
+    public long resent() {
+        return resent.get();
     }
 
     /** The threads of all workers now. */
@@ -216,6 +223,7 @@ public final class ClusterClient implements AutoCloseable {
                         lastFailure = oneLine(d.failure());
                         unusable.add(d.member());
                         pending.addFirst(d.task());
+                        resent.incrementAndGet();
                     } else if (sink.accept(d.task(), d.result())) {
                         finished++;
                     } else {

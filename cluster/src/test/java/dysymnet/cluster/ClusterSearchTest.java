@@ -129,8 +129,10 @@ class ClusterSearchTest {
         });
         killer.setDaemon(true);
         killer.start();
+        long resentBefore = client.resent();
         SearchResult cluster = new Search(s, null, new ClusterTrainer(client)).run(d);
         killer.join(10_000);
+        assertTrue(client.resent() > resentBefore, "the killed worker's task was run again elsewhere");
         assertTrue(killed.get(), "the third worker was killed during the search");
         assertFalse(doomed.getLifecycleService().isRunning());
         assertSame(local, cluster);
@@ -172,6 +174,21 @@ class ClusterSearchTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new ClusterTrainer(client).open(sample(8, 1), s));
         assertTrue(e.getMessage().contains("user-defined operator"), e.getMessage());
+    }
+
+    @Test
+    void aWorkerOfAnotherNameOnTheSamePortsStaysOutOfTheCluster() {
+        HazelcastInstance other = Worker.start("another-name", MEMBERS, PORT, 1);
+        try {
+            assertEquals(1, other.getCluster().getMembers().size());
+            java.util.UUID id = other.getCluster().getLocalMember().getUuid();
+            for (HazelcastInstance w : workers) {
+                assertTrue(w.getCluster().getMembers().stream().noneMatch(m -> m.getUuid().equals(id)));
+            }
+            assertTrue(client.workers().keySet().stream().noneMatch(m -> m.getUuid().equals(id)));
+        } finally {
+            other.getLifecycleService().terminate();
+        }
     }
 
     @Test
