@@ -4,6 +4,7 @@ import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.cluster.Member;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.IExecutorService;
+import com.hazelcast.nio.serialization.HazelcastSerializationException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
@@ -220,7 +221,10 @@ public final class ClusterClient implements AutoCloseable {
                     busy.merge(d.member(), -1, Integer::sum);
                     if (d.failure() != null) {
                         // the member left, or could not run the task: another one will
-                        lastFailure = oneLine(d.failure());
+                        lastFailure = d.failure() instanceof HazelcastSerializationException
+                                ? "a worker cannot read this type of task; workers for bench need the bench jar on "
+                                + "their class path, as ./dysymnet puts it: " + oneLine(d.failure())
+                                : oneLine(d.failure());
                         unusable.add(d.member());
                         pending.addFirst(d.task());
                         resent.incrementAndGet();
