@@ -49,8 +49,10 @@ class ClusterCommandTest {
 
     @Test
     void badWorkerOptionsAreOneLineAndExitCode2() {
-        assertBadInput("dysymnet: --members 'localhost': 'localhost' is not HOST:PORT", "worker", "--members", "localhost");
-        assertBadInput("dysymnet: --members '127.0.0.1:99999': '127.0.0.1:99999' is not HOST:PORT", "worker", "--members", "127.0.0.1:99999");
+        assertBadInput("dysymnet: --members 'localhost': 'localhost' is not HOST:PORT", "worker", "--members",
+                "localhost");
+        assertBadInput("dysymnet: --members '127.0.0.1:99999': '127.0.0.1:99999' is not HOST:PORT", "worker",
+                "--members", "127.0.0.1:99999");
         assertBadInput("dysymnet: --threads must be at least 1", "worker", "--threads", "0");
         assertBadInput("dysymnet: --members names no address of this machine", "worker", "--members",
                 "192.0.2.1:5711");
@@ -61,8 +63,8 @@ class ClusterCommandTest {
         Path data = csv();
         Path json = tmp.resolve("model.json");
         assertBadInput("dysymnet: --members needs --cluster", "fit", data.toString(), "--members", "127.0.0.1:5979");
-        assertBadInput("dysymnet: --members '127.0.0.1': '127.0.0.1' is not HOST:PORT", "fit", data.toString(), "--cluster", "c", "--members",
-                "127.0.0.1");
+        assertBadInput("dysymnet: --members '127.0.0.1': '127.0.0.1' is not HOST:PORT", "fit", data.toString(),
+                "--cluster", "c", "--members", "127.0.0.1");
         assertBadInput("dysymnet: cannot reach cluster 'nosuch' at 127.0.0.1:5979", "fit", data.toString(),
                 "--cluster", "nosuch", "--members", "127.0.0.1:5979", "--json", json.toString());
         assertFalse(Files.exists(json));

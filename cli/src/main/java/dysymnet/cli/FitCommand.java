@@ -122,8 +122,8 @@ final class FitCommand implements Callable<Integer> {
                 int nTest = (int) Math.round(n * testFraction);
                 if (nTest < 1 || n - nTest < TableReader.MIN_ROWS) {
                     throw new UserError("--test-fraction " + testFraction + " leaves " + (n - nTest)
-                            + " training and " + nTest + " test rows of " + n + "; need at least " + TableReader.MIN_ROWS
-                            + " training rows and 1 test row");
+                            + " training and " + nTest + " test rows of " + n + "; need at least "
+                            + TableReader.MIN_ROWS + " training rows and 1 test row");
                 }
                 Dataset.Split split = data.split(n - nTest, n, Seeds.stream(seed.seed(), TEST_SPLIT_STREAM));
                 testData = split.test();
