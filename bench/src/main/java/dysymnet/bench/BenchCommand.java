@@ -1,6 +1,7 @@
 package dysymnet.bench;
 
 import dysymnet.api.SymbolicRegressor;
+import dysymnet.cluster.ClusterClient;
 import dysymnet.cli.SearchOptions;
 import dysymnet.cli.Sets;
 import dysymnet.cli.UserError;
@@ -137,7 +138,26 @@ public final class BenchCommand implements Callable<Integer> {
                 + " noise level(s) x " + settings.seeds().size() + " seed(s), ablation " + abl.label() + ", results in "
                 + csv);
         err.flush();
-        BenchRunner.Outcome o = BenchRunner.run(chosen, settings, csv, err);
+        BenchRunner.Outcome o;
+        if (search.cluster() == null) {
+            o = BenchRunner.run(chosen, settings, csv, err);
+        } else {
+            ClusterClient client;
+            try {
+                client = ClusterClient.connect(search.cluster(), search.members());
+            } catch (IllegalStateException e) {
+                throw new UserError(e.getMessage());
+            }
+            err.println("on cluster '" + search.cluster() + "': " + client.workers().size() + " worker(s), "
+                    + client.threads() + " thread(s)");
+            err.flush();
+            try (client) {
+                o = BenchRunner.run(chosen, settings, csv, err, client);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new UserError("interrupted");
+            }
+        }
         Map<String, Problem> byName = new LinkedHashMap<>();
         for (Problem p : all) {
             byName.put(p.name(), p);

@@ -14,7 +14,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import dysymnet.cluster.ClusterClient;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -174,10 +178,92 @@ public final class BenchRunner {
                     p.truthText(), physics[0], physics[1], physics[2], "");
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             double seconds = (System.nanoTime() - t0) / 1e9;
-            return new ResultRow(p.suite(), p.name(), p.group(), seed, level, ablation, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, -1, seconds, -1, "", null, "", Double.NaN, null, null, nTrain, nTest, limit,
-                    maxSteps, config, "", p.truthText(), Double.NaN, Double.NaN, Double.NaN, describe(e));
+            return failedRow(p, seed, level, ablation, config, limit, maxSteps, nTrain, nTest, seconds, describe(e));
         }
+    }
+
+    /** The row of a run that failed with {@code error}. */
+    static ResultRow failedRow(Problem p, long seed, double level, String ablation, String config, double limit,
+                               int maxSteps, int nTrain, int nTest, double seconds, String error) {
+        return new ResultRow(p.suite(), p.name(), p.group(), seed, level, ablation, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, -1, seconds, -1, "", null, "", Double.NaN, null, null, nTrain, nTest, limit,
+                maxSteps, config, "", p.truthText(), Double.NaN, Double.NaN, Double.NaN, error);
+    }
+
+    /**
+     * Like {@link #run}, but the runs go to the workers of a cluster ({@link ClusterClient#runAll}: as many at once as
+     * they have threads, each run's search on one thread; a run lost with its worker is run again on another). The
+     * coordinator writes each row as it comes back, once per run (a run that came back twice is written once), in
+     * the order they finish; the file is the same as a local run's otherwise, and a rerun (after this process died,
+     * say) skips the rows already there. The problems' data are made here, one run at a time as it is sent, and
+     * travel with it: the workers need no benchmark files.
+     *
+     * @throws java.io.UncheckedIOException when no worker is left
+     */
+    public static Outcome run(List<Problem> problems, Plan s, Path resultsCsv, PrintWriter progress,
+                              ClusterClient cluster) throws InterruptedException {
+        Set<String> done = new HashSet<>();
+        for (ResultRow r : ResultsFile.latest(ResultsFile.read(resultsCsv))) {
+            if (!(s.retryFailed() && r.failed())) {
+                done.add(r.key());
+            }
+        }
+        String ablation = s.ablation().label();
+        String config = s.config();
+        record Run(Problem problem, double level, long seed) {
+        }
+        List<Run> todo = new ArrayList<>();
+        int skipped = 0;
+        for (Problem p : problems) {
+            for (double level : s.noise()) {
+                for (long seed : s.seeds()) {
+                    if (done.contains(ResultRow.key(p.suite(), p.name(), seed, level, ablation, config))) {
+                        skipped++;
+                    } else {
+                        todo.add(new Run(p, level, seed));
+                    }
+                }
+            }
+        }
+        // every worker runs as many searches at once as it has threads, each on one thread
+        String settingsJson = SettingsJson.write(s.search().toBuilder().threads(1).build()).toString();
+        int total = todo.size();
+        int[] counts = new int[2];
+        Set<String> written = new HashSet<>();
+        try (ResultsFile out = ResultsFile.open(resultsCsv)) {
+            cluster.<String[]>runAll(total, i -> {
+                Run r = todo.get(i);
+                Dataset.Split split;
+                try {
+                    split = r.problem().data().make(r.seed());
+                } catch (RuntimeException | OutOfMemoryError e) {
+                    return new SweepTask(r.problem(), null, r.seed(), r.level(), s, settingsJson, config,
+                            describe(e));
+                }
+                return new SweepTask(r.problem(), split, r.seed(), r.level(), s, settingsJson, config, null);
+            }, () -> false, (i, cells) -> {
+                Map<String, String> m = new HashMap<>();
+                for (int k = 0; k < ResultRow.COLUMNS.size() && k < cells.length; k++) {
+                    m.put(ResultRow.COLUMNS.get(k), cells[k]);
+                }
+                ResultRow row = ResultRow.fromCells(m);
+                if (written.add(row.key())) {
+                    out.append(row);
+                    counts[0]++;
+                    if (row.failed()) {
+                        counts[1]++;
+                    }
+                    progress.println(progressLine(counts[0], total, row));
+                    progress.flush();
+                }
+                return true;
+            });
+        }
+        if (skipped > 0) {
+            progress.println("skipped " + skipped + " run(s) already in " + resultsCsv);
+            progress.flush();
+        }
+        return new Outcome(counts[0], skipped, counts[1]);
     }
 
     static String describe(Throwable e) {

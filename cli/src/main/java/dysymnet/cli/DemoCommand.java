@@ -73,31 +73,33 @@ final class DemoCommand implements Callable<Integer> {
                 tTrain.length, tTest.length);
         outw.flush();
         Dataset train = new Dataset(List.of("t"), new double[][] {tTrain}, hTrain);
-        Fitting.run(b, train, "h", quiet, err, o -> {
-            FitReport r = new FitReport(o.model(), new double[][] {tTrain}, hTrain, new double[][] {tTest}, hTest,
-                    List.of("t"), "h", o.cancelled());
-            outw.println((o.cancelled() ? "Interrupted; best law found so far:" : "Law found by dysymnet:"));
-            outw.println("  h = " + Reports.capped(o.model().formula(5), Reports.fullFormulaHint(null, out)));
-            outw.println();
-            outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "model", "train MSE", "test MSE", "paper test MSE");
-            outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "dysymnet (this run)", Reports.number(r.mseTrain()),
-                    Reports.number(r.mseTest()), Reports.number(PAPER[0]));
-            List<PhysicsModels.Fitted> phys = PhysicsModels.fitAll(tTrain, hTrain);
-            for (int k = 0; k < phys.size(); k++) {
-                PhysicsModels.Fitted f = phys.get(k);
-                double test = Metrics.mse(f.predict(tTest), hTest);
-                outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", f.name() + ": " + f.form(),
-                        Reports.number(f.trainMse()), Reports.number(test), Reports.number(PAPER[k + 1]));
-            }
-            outw.println();
-            outw.printf(Locale.ROOT, "%d networks trained in %.1f s (seed %d). Try: ./dysymnet fit YOUR_FILE.csv%n",
-                    o.model().networksTrained(), o.model().elapsedSeconds(), seed.seed());
-            if (out != null) {
-                Reports.outDir(r, out, 6);
-                outw.println("Wrote model.json, pareto.csv, fit.png, pareto.png, reward.png to " + out);
-            }
-            outw.flush();
-        });
+        try (ClusterSupport.Connection cluster = search.connectCluster(b)) {
+            Fitting.run(b, train, "h", quiet, err, o -> {
+                FitReport r = new FitReport(o.model(), new double[][] {tTrain}, hTrain, new double[][] {tTest}, hTest,
+                        List.of("t"), "h", o.cancelled());
+                outw.println((o.cancelled() ? "Interrupted; best law found so far:" : "Law found by dysymnet:"));
+                outw.println("  h = " + Reports.capped(o.model().formula(5), Reports.fullFormulaHint(null, out)));
+                outw.println();
+                outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "model", "train MSE", "test MSE", "paper test MSE");
+                outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "dysymnet (this run)", Reports.number(r.mseTrain()),
+                        Reports.number(r.mseTest()), Reports.number(PAPER[0]));
+                List<PhysicsModels.Fitted> phys = PhysicsModels.fitAll(tTrain, hTrain);
+                for (int k = 0; k < phys.size(); k++) {
+                    PhysicsModels.Fitted f = phys.get(k);
+                    double test = Metrics.mse(f.predict(tTest), hTest);
+                    outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", f.name() + ": " + f.form(),
+                            Reports.number(f.trainMse()), Reports.number(test), Reports.number(PAPER[k + 1]));
+                }
+                outw.println();
+                outw.printf(Locale.ROOT, "%d networks trained in %.1f s (seed %d). Try: ./dysymnet fit YOUR_FILE.csv%n",
+                        o.model().networksTrained(), o.model().elapsedSeconds(), seed.seed());
+                if (out != null) {
+                    Reports.outDir(r, out, 6);
+                    outw.println("Wrote model.json, pareto.csv, fit.png, pareto.png, reward.png to " + out);
+                }
+                outw.flush();
+            });
+        }
         return 0;
     }
 

@@ -106,38 +106,41 @@ final class FitCommand implements Callable<Integer> {
         if (this.out != null) {
             Reports.checkOutputDir("--out", this.out);
         }
-        ReadOptions ro = ReadOptions.defaults().withDropMissing(dropMissing);
-        Table table = Inputs.read(file, ro);
-        Selection train = TableReader.select(table, target, features, weights);
-        Selection testSel = null;
-        if (test != null) {
-            testSel = selectLike(Inputs.read(test, ro), table, train);
-        }
-        Dataset data = train.toDataset();
-        Dataset testData = testSel == null ? null : testSel.toDataset();
-        if (testFraction != null) {
-            int n = data.rows();
-            int nTest = (int) Math.round(n * testFraction);
-            if (nTest < 1 || n - nTest < TableReader.MIN_ROWS) {
-                throw new UserError("--test-fraction " + testFraction + " leaves " + (n - nTest)
-                        + " training and " + nTest + " test rows of " + n + "; need at least " + TableReader.MIN_ROWS
-                        + " training rows and 1 test row");
+        // with --cluster: connected before the data is read, so that an unreachable cluster costs no reading
+        try (ClusterSupport.Connection cluster = search.connectCluster(b)) {
+            ReadOptions ro = ReadOptions.defaults().withDropMissing(dropMissing);
+            Table table = Inputs.read(file, ro);
+            Selection train = TableReader.select(table, target, features, weights);
+            Selection testSel = null;
+            if (test != null) {
+                testSel = selectLike(Inputs.read(test, ro), table, train);
             }
-            Dataset.Split split = data.split(n - nTest, n, Seeds.stream(seed.seed(), TEST_SPLIT_STREAM));
-            testData = split.test();
-            data = split.train();
+            Dataset data = train.toDataset();
+            Dataset testData = testSel == null ? null : testSel.toDataset();
+            if (testFraction != null) {
+                int n = data.rows();
+                int nTest = (int) Math.round(n * testFraction);
+                if (nTest < 1 || n - nTest < TableReader.MIN_ROWS) {
+                    throw new UserError("--test-fraction " + testFraction + " leaves " + (n - nTest)
+                            + " training and " + nTest + " test rows of " + n + "; need at least "
+                            + TableReader.MIN_ROWS + " training rows and 1 test row");
+                }
+                Dataset.Split split = data.split(n - nTest, n, Seeds.stream(seed.seed(), TEST_SPLIT_STREAM));
+                testData = split.test();
+                data = split.train();
+            }
+            final Dataset trainData = data;
+            final Dataset fTest = testData;
+            boolean reportToErr = format != Format.text;
+            Fitting.run(b, trainData, train.targetName(), quiet, err, o -> {
+                FitReport r = new FitReport(o.model(), trainData.columns(), trainData.y(),
+                        fTest == null ? null : fTest.columns(), fTest == null ? null : fTest.y(),
+                        train.featureNames().stream().map(train::original).collect(Collectors.toList()),
+                        train.targetName(), o.cancelled())
+                        .weighted(trainData.weights(), fTest == null ? null : fTest.weights(), train.weightsName());
+                emit(r, out, err, reportToErr);
+            });
         }
-        final Dataset trainData = data;
-        final Dataset fTest = testData;
-        boolean reportToErr = format != Format.text;
-        Fitting.run(b, trainData, train.targetName(), quiet, err, o -> {
-            FitReport r = new FitReport(o.model(), trainData.columns(), trainData.y(),
-                    fTest == null ? null : fTest.columns(), fTest == null ? null : fTest.y(),
-                    train.featureNames().stream().map(train::original).collect(Collectors.toList()),
-                    train.targetName(), o.cancelled())
-                    .weighted(trainData.weights(), fTest == null ? null : fTest.weights(), train.weightsName());
-            emit(r, out, err, reportToErr);
-        });
         return 0;
     }
 

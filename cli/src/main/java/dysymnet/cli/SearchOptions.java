@@ -5,6 +5,7 @@ import dysymnet.net.TrainConfig;
 import dysymnet.search.Budget;
 import dysymnet.search.Refiner;
 import java.time.Duration;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -35,6 +36,17 @@ public final class SearchOptions {
 
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: all cores).")
     Integer threads;
+
+    @Option(names = "--cluster", paramLabel = "NAME",
+            description = "Run on the workers of this cluster (started with 'dysymnet worker --cluster-name NAME'): "
+                    + "fit trains each step's networks there, bench spreads its runs over them. The same seed and step "
+                    + "budget give the same formula as without it.")
+    String cluster;
+
+    @Option(names = "--members", paramLabel = "LIST",
+            description = "With --cluster: the workers' addresses, HOST:PORT,... (default: this machine, ports "
+                    + "5711-5720).")
+    String members;
 
     @Option(names = "--operators", paramLabel = "LIST",
             description = "Unit operators, e.g. id,sin,cos,exp,log,square,+,-,*,/; 'paper' is the paper's library "
@@ -111,8 +123,45 @@ public final class SearchOptions {
         return b;
     }
 
+    /** The cluster's name given by {@code --cluster}, or null to run here. */
+    public String cluster() {
+        return cluster;
+    }
+
+    /**
+     * The members' addresses of {@code --members} (empty: this machine's default ports).
+     *
+     * @throws UserError when malformed, or given without {@code --cluster}
+     */
+    public List<String> members() {
+        if (members != null && cluster == null) {
+            throw new UserError("--members needs --cluster NAME");
+        }
+        if (cluster != null && cluster.isBlank()) {
+            throw new UserError("--cluster needs a name, e.g. --cluster lab");
+        }
+        return ClusterSupport.parseMembers("--members", members);
+    }
+
+    /**
+     * With {@code --cluster}: connects to the cluster and sets its trainer on {@code b}; the connection is to be
+     * closed after the search. Without: null.
+     *
+     * @throws UserError when the cluster module is missing or no member can be reached
+     */
+    public ClusterSupport.Connection connectCluster(SymbolicRegressor.Builder b) {
+        List<String> list = members();
+        if (cluster == null) {
+            return null;
+        }
+        ClusterSupport.Connection c = ClusterSupport.find().connect(cluster, list);
+        b.trainer(c.trainer());
+        return c;
+    }
+
     /** Checks every option and applies those given to {@code b} (the time limit always). */
     public void apply(SymbolicRegressor.Builder b) {
+        members();
         if (!(timeLimit >= 0) || Double.isInfinite(timeLimit)) {
             throw new UserError("--time-limit must be a number of seconds >= 0, got " + timeLimit);
         }

@@ -29,6 +29,7 @@ import dysymnet.search.Budget;
 import dysymnet.search.Candidate;
 import dysymnet.search.Refinement;
 import dysymnet.search.Refiner;
+import dysymnet.search.BatchTrainer;
 import dysymnet.search.Search;
 import dysymnet.search.SearchListener;
 import dysymnet.search.SearchResult;
@@ -54,12 +55,14 @@ import java.util.Objects;
 public final class SymbolicRegressor {
     private final Settings settings;
     private final SearchListener listener;
+    private final BatchTrainer trainer;
     private volatile Search running;
     private volatile boolean cancelRequested;
 
-    private SymbolicRegressor(Settings settings, SearchListener listener) {
+    private SymbolicRegressor(Settings settings, SearchListener listener, BatchTrainer trainer) {
         this.settings = settings;
         this.listener = listener;
+        this.trainer = trainer;
     }
 
     public static Builder builder() {
@@ -131,7 +134,7 @@ public final class SymbolicRegressor {
         Scaling scaling = Scaling.of(data);
         // before the search, so that a cancelled search is not kept waiting by a hash over every value
         DataFingerprint fingerprint = DataFingerprint.of(data);
-        Search search = new Search(settings, listener);
+        Search search = new Search(settings, listener, trainer);
         running = search;
         if (cancelRequested) {
             search.cancel();
@@ -309,6 +312,7 @@ public final class SymbolicRegressor {
         private long seed;
         private int threads = Runtime.getRuntime().availableProcessors();
         private SearchListener listener = SearchListener.NONE;
+        private BatchTrainer trainer;
 
         /** Every setting at once (replaces all set before). */
         public Builder settings(Settings s) {
@@ -584,6 +588,16 @@ public final class SymbolicRegressor {
             return this;
         }
 
+        /**
+         * Where each controller step's networks are trained (default null: on this process's {@link #threads}), for
+         * instance the members of a cluster (the {@code cluster} module's {@code ClusterTrainer}). Not a setting: the
+         * same seed and step budget give the same model whichever trainer runs them.
+         */
+        public Builder trainer(BatchTrainer t) {
+            trainer = t;
+            return this;
+        }
+
         /** The settings as set so far; invalid settings throw IllegalArgumentException saying which and why. */
         public Settings settings() {
             return new Settings(space.build(), controller.build(), training, refinement.build(), selection.build(),
@@ -592,7 +606,7 @@ public final class SymbolicRegressor {
 
         /** Builds the regressor; invalid settings throw IllegalArgumentException saying which and why. */
         public SymbolicRegressor build() {
-            return new SymbolicRegressor(settings(), listener);
+            return new SymbolicRegressor(settings(), listener, trainer);
         }
     }
 }

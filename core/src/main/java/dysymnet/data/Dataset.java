@@ -62,6 +62,24 @@ public final class Dataset {
      * equal: unweighted, but named.
      */
     public Dataset(List<String> names, double[][] x, double[] y, double[] w, String weightsName) {
+        this(names, x, y, w, weightsName, false);
+    }
+
+    /**
+     * A data set rebuilt from the parts of another, its {@link #weights()} taken as they are (already normalised:
+     * normalising them again could change their last bits), so that it computes bit for bit what the original does:
+     * for sending a data set to another process (the cluster module).
+     *
+     * @param normalisedWeights another data set's {@link #weights()} (null: unweighted)
+     * @param weightsName       its {@link #weightsName()}
+     */
+    public static Dataset rebuilt(List<String> names, double[][] x, double[] y, double[] normalisedWeights,
+                                  String weightsName) {
+        return new Dataset(names, x, y, normalisedWeights, weightsName, true);
+    }
+
+    private Dataset(List<String> names, double[][] x, double[] y, double[] w, String weightsName,
+                    boolean normalised) {
         Objects.requireNonNull(names, "names");
         Objects.requireNonNull(x, "x");
         Objects.requireNonNull(y, "y");
@@ -105,6 +123,15 @@ public final class Dataset {
             }
         }
         this.y = y.clone();
+        if (normalised) {
+            if (w != null) {
+                // checked as given weights are, but kept as they are
+                normalisedWeights(w, y.length);
+            }
+            this.w = w == null ? null : w.clone();
+            this.weightsName = weightsName;
+            return;
+        }
         this.w = normalisedWeights(w, y.length);
         // equal weights compute nothing, but keep their name (here and in every subset): a model says which column
         // its fit was given

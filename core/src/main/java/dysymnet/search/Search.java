@@ -64,11 +64,22 @@ public final class Search {
 
     private final Settings settings;
     private final SearchListener listener;
+    private final BatchTrainer trainer;
     private volatile boolean cancelled;
 
+    /** A search that trains its networks on its own threads ({@link Settings#threads()}). */
     public Search(Settings settings, SearchListener listener) {
+        this(settings, listener, null);
+    }
+
+    /**
+     * A search that trains each step's networks with {@code trainer} (null: on its own threads); the result does not
+     * depend on it.
+     */
+    public Search(Settings settings, SearchListener listener, BatchTrainer trainer) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.listener = listener == null ? SearchListener.NONE : listener;
+        this.trainer = trainer;
     }
 
     /**
@@ -119,6 +130,8 @@ public final class Search {
         StopReason reason = StopReason.MAX_STEPS;
 
         ExecutorService pool = Executors.newFixedThreadPool(settings.threads(), daemonThreads());
+        BatchTrainer.Session session = trainer == null ? new LocalSession(pipeline, settings.seed(), pool)
+                : trainer.open(data, settings);
         try {
             // the GP's last population: each GP run goes on from the previous one's, with the new seeds
             List<Expr> gpPopulation = List.of();
@@ -156,42 +169,36 @@ public final class Search {
                     samples.add(s);
                     archs.add(s.architecture().canonical());
                 }
-                // train each architecture not seen before, once, in parallel
-                Map<Architecture, Future<ArchitecturePipeline.Result>> jobs = new LinkedHashMap<>();
+                // train each architecture not seen before, once, in parallel (here or on the trainer's machines)
+                List<BatchTrainer.Job> jobs = new ArrayList<>();
+                Map<Architecture, Boolean> queued = new HashMap<>();
                 for (Architecture a : archs) {
                     long index = sampleIndex++;
-                    if (seen.containsKey(a) || jobs.containsKey(a)) {
+                    if (seen.containsKey(a) || queued.putIfAbsent(a, Boolean.TRUE) != null) {
                         continue;
                     }
-                    final int stepNo = step;
-                    jobs.put(a, pool.submit(() -> {
-                        if (cancelled || System.nanoTime() >= deadline) {
-                            return null;
-                        }
-                        return pipeline.run(a, Seeds.stream(settings.seed(), index), stepNo,
-                                () -> cancelled || System.nanoTime() >= deadline);
-                    }));
+                    jobs.add(new BatchTrainer.Job(a, index, step));
                 }
                 boolean interrupted = false;
-                for (Map.Entry<Architecture, Future<ArchitecturePipeline.Result>> e : jobs.entrySet()) {
-                    ArchitecturePipeline.Result c;
-                    try {
-                        c = e.getValue().get();
-                    } catch (InterruptedException ie) {
-                        Thread.currentThread().interrupt();
-                        cancelled = true;
-                        interrupted = true;
-                        break;
-                    } catch (ExecutionException ee) {
+                List<BatchTrainer.Outcome> outcomes;
+                try {
+                    outcomes = session.train(jobs, stop, deadline);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    cancelled = true;
+                    interrupted = true;
+                    outcomes = List.of();
+                }
+                for (int j = 0; j < outcomes.size(); j++) {
+                    BatchTrainer.Outcome o = outcomes.get(j);
+                    ArchitecturePipeline.Result c = o.result();
+                    if (o.error() != null && errors.size() < MAX_ERRORS_KEPT) {
                         // the pipeline handles numerical trouble itself: this is a bug, counted and reported, and
                         // the search goes on without the architecture
-                        c = ArchitecturePipeline.failed(e.getKey(), step);
-                        if (errors.size() < MAX_ERRORS_KEPT) {
-                            errors.add(e.getKey() + ": " + ee.getCause());
-                        }
+                        errors.add(jobs.get(j).architecture() + ": " + o.error());
                     }
                     if (c != null) {
-                        seen.put(e.getKey(), c);
+                        seen.put(jobs.get(j).architecture(), c);
                         trained++;
                         if (c.failed()) {
                             failed++;
@@ -263,7 +270,11 @@ public final class Search {
                 }
             }
         } finally {
-            pool.shutdownNow();
+            try {
+                session.close();
+            } finally {
+                pool.shutdownNow();
+            }
         }
         List<Candidate> all = new ArrayList<>(distinct.values());
         ModelChoice.Choice choice = ModelChoice.choice(all, data, settings.selection());
@@ -340,6 +351,44 @@ public final class Search {
             }
         }
         return best;
+    }
+
+    /** The default trainer: the search's own thread pool, as many jobs at once as it has threads. */
+    private static final class LocalSession implements BatchTrainer.Session {
+        private final ArchitecturePipeline pipeline;
+        private final long seed;
+        private final ExecutorService pool;
+
+        LocalSession(ArchitecturePipeline pipeline, long seed, ExecutorService pool) {
+            this.pipeline = pipeline;
+            this.seed = seed;
+            this.pool = pool;
+        }
+
+        @Override
+        public List<BatchTrainer.Outcome> train(List<BatchTrainer.Job> jobs, BooleanSupplier stop, long deadline)
+                throws InterruptedException {
+            List<Future<ArchitecturePipeline.Result>> futures = new ArrayList<>();
+            for (BatchTrainer.Job j : jobs) {
+                futures.add(pool.submit(() -> stop.getAsBoolean() ? null
+                        : pipeline.run(j.architecture(), Seeds.stream(seed, j.index()), j.step(), stop)));
+            }
+            List<BatchTrainer.Outcome> out = new ArrayList<>();
+            for (int k = 0; k < jobs.size(); k++) {
+                try {
+                    ArchitecturePipeline.Result r = futures.get(k).get();
+                    out.add(r == null ? BatchTrainer.Outcome.NOT_RUN : BatchTrainer.Outcome.of(r));
+                } catch (ExecutionException ee) {
+                    out.add(BatchTrainer.Outcome.failed(jobs.get(k), String.valueOf(ee.getCause())));
+                }
+            }
+            return out;
+        }
+
+        @Override
+        public void close() {
+            // the pool is the search's
+        }
     }
 
     /** At most this many error messages of failed architectures are kept (all are counted). */
