@@ -31,6 +31,10 @@ public enum Ablation {
     NO_GUARDS("no-guards"),
     /** No genetic-programming stage: the networks' formulas alone (ours; {@link dysymnet.gp.GeneticProgramming}). */
     NO_GP("no-gp"),
+    /**
+     * Every network trained in full: none given up at its checkpoint (ours; {@link TrainConfig#keepFraction()}).
+     */
+    NO_HALVING("no-halving"),
     /** No sparse term regression (ours; {@link dysymnet.terms.TermRegression}). */
     NO_TERMS("no-terms"),
     /** Term regression without its basis of products (ours; {@link dysymnet.terms.TermSettings#interactions()}). */
@@ -106,6 +110,9 @@ public enum Ablation {
                 break;
             case NO_GP:
                 b.training(training).geneticProgramming(false);
+                break;
+            case NO_HALVING:
+                b.training(training.toBuilder().keepFraction(1.0).build());
                 break;
             case NO_TERMS:
                 b.training(training).termRegression(false);

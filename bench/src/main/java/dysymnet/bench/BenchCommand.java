@@ -66,7 +66,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--ablation", paramLabel = "NAME", defaultValue = "none",
             description = "none | no-refine (no constant refinement) | no-pg (no policy gradient: uniform "
                     + "architectures) | no-clip (no gradient clipping) | no-elim (no backward elimination with "
-                    + "refitting, ours) | no-window (stage 1 without the growing window, ours) | no-gp (no "
+                    + "refitting, ours) | no-window (stage 1 without the growing window, ours) | no-halving (every "
+                    + "network trained in full, none given up at its checkpoint, ours) | no-gp (no "
                     + "genetic-programming stage, ours) | no-terms (no sparse term regression, ours) | no-interactions | "
                     + "no-transforms (term regression without products / transformed targets, ours) | no-noise | "
                     + "no-guard | no-forward | no-guards (final-choice guards, ours) | networks-only (neither GP nor "

@@ -208,7 +208,7 @@ final class PredictCommand implements Callable<Integer> {
     private static final int PROBE_POINTS = 16;
     /** The history of a model that only predicts (made from an "expression", or to check one). */
     private static final SearchHistory EMPTY_HISTORY =
-            new SearchHistory(List.of(), new double[0], new double[0], 0, 0, 0, "");
+            new SearchHistory(List.of(), new double[0], new double[0], 0, 0, 0, 0, "");
 
     /**
      * Reads a model file for prediction. A file with a {@code "tree"} is loaded from it; its {@code "expression"},

@@ -87,6 +87,9 @@ final class Reports {
         out.println("  complexity " + m.complexity() + ", " + m.networksTrained() + " networks trained in "
                 + String.format(Locale.ROOT, "%.1f", m.elapsedSeconds()) + " s, seed " + m.seed()
                 + ", stop: " + m.stopReason().toLowerCase(Locale.ROOT).replace('_', ' '));
+        if (m.networksGivenUp() > 0) {
+            out.println("  " + m.networksGivenUp() + " of the networks given up part way, behind the earlier ones");
+        }
         if (m.failedArchitectures() > 0) {
             out.println("  " + m.failedArchitectures() + " of the networks gave no finite formula");
         }

@@ -80,6 +80,13 @@ public final class SearchOptions {
             description = "Steps of each of the two training stages of a network (default 10000).")
     Integer trainSteps;
 
+    @Option(names = "--keep-fraction", paramLabel = "F",
+            description = "Successive halving: from the second controller step on, a network whose training loss at "
+                    + "the end of its growing-window phases is worse than that fraction of the earlier steps' "
+                    + "networks' is given up there, without the rest of its training and refinement (default "
+                    + TrainConfig.DEFAULT_KEEP_FRACTION + "; 1 = train every network in full; in (0, 1]).")
+    Double keepFraction;
+
     @Option(names = "--refiner", paramLabel = "LM|BFGS|NONE", description = "Constant refinement (default LM).")
     Refiner refiner;
 
@@ -189,11 +196,19 @@ public final class SearchOptions {
         if (widths != null) {
             b.widths(Sets.integers("--widths", widths, 1));
         }
-        if (trainSteps != null) {
-            int n = atLeast1("--train-steps", trainSteps);
-            TrainConfig t = TrainConfig.defaults();
-            b.training(t.toBuilder().stage1Steps(n).stage2Steps(n).fineTuneSteps(Math.min(t.fineTuneSteps(), n))
-                    .build());
+        if (trainSteps != null || keepFraction != null) {
+            TrainConfig.Builder t = TrainConfig.defaults().toBuilder();
+            if (trainSteps != null) {
+                int n = atLeast1("--train-steps", trainSteps);
+                t.stage1Steps(n).stage2Steps(n).fineTuneSteps(Math.min(TrainConfig.defaults().fineTuneSteps(), n));
+            }
+            if (keepFraction != null) {
+                if (!(keepFraction > 0 && keepFraction <= 1)) {
+                    throw new UserError("--keep-fraction must be in (0, 1], got " + keepFraction);
+                }
+                t.keepFraction(keepFraction);
+            }
+            b.training(t.build());
         }
         if (refiner != null) {
             b.refiner(refiner);

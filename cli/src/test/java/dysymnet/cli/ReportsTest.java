@@ -41,7 +41,7 @@ class ReportsTest {
         double[] y = {1, 2, 3, 4, 5, 7};
         Candidate c = new Candidate(e, e.complexity(), 1.0, 0.5, 0.5, "", 0);
         Model m = new Model(e, List.of("x"), "y", 1.0, 0.5,
-                new SearchHistory(List.of(c), new double[] {0.5}, new double[] {0.5}, 1.0, 1, 0, "MAX_STEPS"),
+                new SearchHistory(List.of(c), new double[] {0.5}, new double[] {0.5}, 1.0, 1, 0, 0, "MAX_STEPS"),
                 new Provenance(null, 0, "", null));
         return new FitReport(m, new double[][] {x}, y, null, null, List.of("x"), "y", false);
     }

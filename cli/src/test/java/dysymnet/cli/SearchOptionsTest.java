@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dysymnet.expr.NestingConstraints;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
+import dysymnet.net.TrainConfig;
 import dysymnet.search.Budget;
 import dysymnet.search.Refiner;
 import dysymnet.search.Selection;
@@ -70,7 +71,8 @@ class SearchOptionsTest {
     void everyOptionReachesTheSettings() {
         Settings s = parse("--max-steps", "7", "--batch-size", "3", "--threads", "2", "--operators", "sin,*",
                 "--layers", "1-2", "--widths", "2,4", "--train-steps", "50", "--refiner", "BFGS",
-                "--no-elimination", "--search-rows", "500", "--train-rows", "300", "--max-complexity", "12");
+                "--no-elimination", "--search-rows", "500", "--train-rows", "300", "--max-complexity", "12",
+                "--keep-fraction", "0.75");
         assertEquals(new Budget(7, 3, Duration.ofSeconds(60), Budget.DEFAULT_SOLVE_R2, 500, 300), s.budget());
         assertEquals(2, s.threads());
         assertEquals(List.of(Operator.SIN, Operator.MUL), s.space().operators());
@@ -79,9 +81,17 @@ class SearchOptionsTest {
         assertEquals(50, s.training().stage1Steps());
         assertEquals(50, s.training().stage2Steps());
         assertEquals(50, s.training().fineTuneSteps());
+        assertEquals(0.75, s.training().keepFraction());
         assertEquals(Refiner.BFGS, s.refinement().refiner());
         assertFalse(s.refinement().elimination());
         assertEquals(12, s.selection().maxComplexity());
+    }
+
+    @Test
+    void keepFractionAloneKeepsTheOtherTrainingDefaults() {
+        assertEquals(TrainConfig.defaults().toBuilder().keepFraction(1.0).build(),
+                parse("--keep-fraction", "1").training());
+        assertEquals(TrainConfig.DEFAULT_KEEP_FRACTION, parse().training().keepFraction());
     }
 
     @Test
@@ -147,7 +157,8 @@ class SearchOptionsTest {
         for (String[] bad : new String[][] {{"--time-limit", "-1"}, {"--max-steps", "0"}, {"--batch-size", "0"},
             {"--threads", "0"}, {"--train-steps", "0"}, {"--layers", "0-2"}, {"--widths", "3-1"},
             {"--operators", "sin,foo"}, {"--search-rows", "-1"}, {"--search-rows", "1"}, {"--train-rows", "-1"},
-            {"--train-rows", "1"},
+            {"--train-rows", "1"}, {"--keep-fraction", "0"}, {"--keep-fraction", "1.5"},
+            {"--keep-fraction", "NaN"},
             {"--max-complexity", "0"}}) {
             UserError e = assertThrows(UserError.class, () -> parse(bad), String.join(" ", bad));
             assertTrue(e.getMessage().contains(bad[0]), e.getMessage());

@@ -100,7 +100,7 @@ public final class ClusterTrainer implements BatchTrainer {
                 client.runAll(jobs.size(), i -> {
                     Job j = jobs.get(i);
                     long left = deadline == Long.MAX_VALUE ? -1 : Math.max(0, deadline - System.nanoTime());
-                    return new TrainTask(id, j.architecture(), j.index(), j.step(), left);
+                    return new TrainTask(id, j.architecture(), j.index(), j.step(), j.giveUpAbove(), left);
                 }, stop, (i, reply) -> {
                     switch (reply.status()) {
                         case OK -> out.set(i, Outcome.of(reply.result()));

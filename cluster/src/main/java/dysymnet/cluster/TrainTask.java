@@ -23,6 +23,8 @@ public final class TrainTask implements Callable<TrainReply>, IdentifiedDataSeri
     private String architecture;
     private long index;
     private int step;
+    /** The job's {@link dysymnet.search.BatchTrainer.Job#giveUpAbove()}. */
+    private double giveUpAbove;
     /** Nanoseconds left of the search's time when sent; negative for no limit. */
     private long remainingNanos;
     private transient HazelcastInstance hz;
@@ -30,11 +32,13 @@ public final class TrainTask implements Callable<TrainReply>, IdentifiedDataSeri
     TrainTask() {
     }
 
-    TrainTask(String searchId, Architecture architecture, long index, int step, long remainingNanos) {
+    TrainTask(String searchId, Architecture architecture, long index, int step, double giveUpAbove,
+              long remainingNanos) {
         this.searchId = searchId;
         this.architecture = architecture.toString();
         this.index = index;
         this.step = step;
+        this.giveUpAbove = giveUpAbove;
         this.remainingNanos = remainingNanos;
     }
 
@@ -61,7 +65,8 @@ public final class TrainTask implements Callable<TrainReply>, IdentifiedDataSeri
         ctx.countTask();
         try {
             Architecture a = Architecture.parse(architecture);
-            return TrainReply.ok(loaded.get().pipeline().run(a, Seeds.stream(loaded.get().seed(), index), step, stop));
+            return TrainReply.ok(loaded.get().pipeline().run(a, Seeds.stream(loaded.get().seed(), index), step, stop,
+                    giveUpAbove));
         } catch (RuntimeException | StackOverflowError e) {
             return TrainReply.of(TrainReply.Status.ERROR, String.valueOf(e));
         }
@@ -73,6 +78,7 @@ public final class TrainTask implements Callable<TrainReply>, IdentifiedDataSeri
         out.writeString(architecture);
         out.writeLong(index);
         out.writeInt(step);
+        out.writeDouble(giveUpAbove);
         out.writeLong(remainingNanos);
     }
 
@@ -82,6 +88,7 @@ public final class TrainTask implements Callable<TrainReply>, IdentifiedDataSeri
         architecture = in.readString();
         index = in.readLong();
         step = in.readInt();
+        giveUpAbove = in.readDouble();
         remainingNanos = in.readLong();
     }
 

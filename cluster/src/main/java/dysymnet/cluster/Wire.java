@@ -179,7 +179,10 @@ public final class Wire {
                 in.readInt());
     }
 
-    /** Writes a pipeline's result: its representative's position among its candidates, then the candidates. */
+    /**
+     * Writes a pipeline's result: its representative's position among its candidates, then the candidates, the
+     * checkpoint loss and whether the network was given up.
+     */
     public static void writeResult(ObjectDataOutput out, ArchitecturePipeline.Result r) throws IOException {
         int at = r.candidates().indexOf(r.representative());
         out.writeInt(at);
@@ -190,6 +193,8 @@ public final class Wire {
         for (Candidate c : r.candidates()) {
             writeCandidate(out, c);
         }
+        out.writeDouble(r.checkpoint());
+        out.writeBoolean(r.gaveUp());
     }
 
     public static ArchitecturePipeline.Result readResult(ObjectDataInput in) throws IOException {
@@ -203,6 +208,8 @@ public final class Wire {
         if (at >= n) {
             throw new IOException("malformed result: representative " + at + " of " + n);
         }
-        return new ArchitecturePipeline.Result(at < 0 ? rep : all.get(at), all);
+        double checkpoint = in.readDouble();
+        boolean gaveUp = in.readBoolean();
+        return new ArchitecturePipeline.Result(at < 0 ? rep : all.get(at), all, checkpoint, gaveUp);
     }
 }

@@ -2,6 +2,7 @@ package dysymnet.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +20,7 @@ import dysymnet.expr.UserFunction;
 import dysymnet.net.Architecture;
 import dysymnet.search.ArchitecturePipeline;
 import dysymnet.search.Candidate;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +54,11 @@ class WireTest {
             assertEquals(TrainReply.Status.OK, back.status());
             assertEquals(r, back.result());
         }
+        Candidate rep = candidate(Expr.num(0.0));
+        ArchitecturePipeline.Result given = new ArchitecturePipeline.Result(rep, List.of(rep), 0.375, true);
+        assertEquals(given, ((TrainReply) roundTrip(TrainReply.ok(given))).result());
+        ArchitecturePipeline.Result kept = new ArchitecturePipeline.Result(rep, List.of(rep), 0.375, false);
+        assertEquals(kept, ((TrainReply) roundTrip(TrainReply.ok(kept))).result());
         Expr oddBack = ((TrainReply) roundTrip(TrainReply.ok(new ArchitecturePipeline.Result(candidate(odd),
                 List.of(candidate(odd)))))).result().representative().expression();
         assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(
@@ -75,11 +82,13 @@ class WireTest {
     }
 
     @Test
-    void aTrainingTaskKeepsItsArchitectureAndIndex() {
+    void aTrainingTaskKeepsItsArchitectureIndexAndBound() {
         Architecture a = Architecture.parse("[sin,square,*]-[id,cos]");
-        TrainTask t = roundTrip(new TrainTask("id-1", a, 123_456_789_012L, 7, -1));
-        assertArrayEquals(ss.toData(new TrainTask("id-1", a, 123_456_789_012L, 7, -1)).toByteArray(),
+        TrainTask t = roundTrip(new TrainTask("id-1", a, 123_456_789_012L, 7, 0.0625, -1));
+        assertArrayEquals(ss.toData(new TrainTask("id-1", a, 123_456_789_012L, 7, 0.0625, -1)).toByteArray(),
                 ss.toData(t).toByteArray());
+        assertFalse(Arrays.equals(ss.toData(new TrainTask("id-1", a, 123_456_789_012L, 7, 0.125, -1)).toByteArray(),
+                ss.toData(t).toByteArray()));
     }
 
     @Test

@@ -162,6 +162,11 @@ public final class Model {
         return history.failedArchitectures();
     }
 
+    /** Networks given up at their checkpoint, behind the earlier ones ({@link SearchHistory#networksGivenUp()}). */
+    public long networksGivenUp() {
+        return history.networksGivenUp();
+    }
+
     public String stopReason() {
         return history.stopReason();
     }
@@ -297,6 +302,7 @@ public final class Model {
         root.put("elapsed_seconds", history.elapsedSeconds());
         root.put("networks_trained", history.networksTrained());
         root.put("failed_architectures", history.failedArchitectures());
+        root.put("networks_given_up", history.networksGivenUp());
         root.put("stop_reason", history.stopReason());
         ArrayNode p = root.putArray("pareto");
         for (Candidate c : history.pareto()) {
@@ -423,7 +429,7 @@ public final class Model {
         SearchHistory history = new SearchHistory(pareto, doubles(root.path("mean_reward")),
                 doubles(root.path("best_reward")), number(root.get("elapsed_seconds")),
                 root.path("networks_trained").asLong(), root.path("failed_architectures").asLong(0),
-                root.path("stop_reason").asText(""));
+                root.path("networks_given_up").asLong(0), root.path("stop_reason").asText(""));
         long seed = root.path("seed").asLong();
         Provenance provenance;
         if (version == 1) {

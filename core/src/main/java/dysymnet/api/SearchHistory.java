@@ -13,10 +13,13 @@ import java.util.Objects;
  * @param elapsedSeconds      wall time of the search
  * @param networksTrained     networks trained (re-used duplicates not counted)
  * @param failedArchitectures architectures among them that gave no finite formula
+ * @param networksGivenUp     networks among them given up at their checkpoint, behind the earlier ones
+ *                            ({@link dysymnet.net.TrainConfig#keepFraction()})
  * @param stopReason          why the search ended (a {@link dysymnet.search.StopReason} name, or "" when unknown)
  */
 public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
-                            long networksTrained, long failedArchitectures, String stopReason) {
+                            long networksTrained, long failedArchitectures, long networksGivenUp,
+                            String stopReason) {
 
     public SearchHistory {
         pareto = List.copyOf(pareto);
@@ -43,12 +46,13 @@ public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double
                 && java.util.Arrays.equals(meanRewards, h.meanRewards)
                 && java.util.Arrays.equals(bestRewards, h.bestRewards)
                 && Double.compare(elapsedSeconds, h.elapsedSeconds) == 0 && networksTrained == h.networksTrained
-                && failedArchitectures == h.failedArchitectures && stopReason.equals(h.stopReason);
+                && failedArchitectures == h.failedArchitectures && networksGivenUp == h.networksGivenUp
+                && stopReason.equals(h.stopReason);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(pareto, java.util.Arrays.hashCode(meanRewards), java.util.Arrays.hashCode(bestRewards),
-                elapsedSeconds, networksTrained, failedArchitectures, stopReason);
+                elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp, stopReason);
     }
 }

@@ -193,7 +193,8 @@ public final class SymbolicRegressor {
                     + " is not finite on the data");
         }
         SearchHistory history = new SearchHistory(front, r.meanRewards(), r.bestRewards(),
-                r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.stopReason().name());
+                r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.gaveUp(),
+                r.stopReason().name());
         return new Model(chosen.expression(), data.names(), targetName, mse, r2, history,
                 Provenance.of(settings, fingerprint));
     }

@@ -41,6 +41,13 @@ package dysymnet.net;
  *                           stopping waits until they are done
  * @param windowSteps        optimizer steps per window phase
  * @param windowStart        the fraction of the points in the first window, in (0, 1]
+ * @param keepFraction       successive halving across a search: a network whose training loss at its checkpoint
+ *                           (the end of the growing-window phases, or of stage 1 without them) is above this
+ *                           quantile of the checkpoint losses of the earlier controller steps' networks is given up
+ *                           there, and rewarded for the loss it reached, without stage 2, read-off or refinement.
+ *                           In (0, 1]; 1 trains every network in full. The controller's risk-seeking update learns
+ *                           only from the best rewards of a batch, which a network that far behind at its
+ *                           checkpoint seldom reaches (docs/benchmarks, session 9)
  */
 public record TrainConfig(
         int stage1Steps,
@@ -64,7 +71,8 @@ public record TrainConfig(
         int maxRestarts,
         int windowPhases,
         int windowSteps,
-        double windowStart) {
+        double windowStart,
+        double keepFraction) {
 
     public TrainConfig {
         nonNegative("stage1Steps", stage1Steps);
@@ -75,6 +83,9 @@ public record TrainConfig(
         nonNegative("windowSteps", windowSteps);
         if (!(windowStart > 0.0 && windowStart <= 1.0)) {
             throw new IllegalArgumentException("windowStart must be in (0, 1], got " + windowStart);
+        }
+        if (!(keepFraction > 0.0 && keepFraction <= 1.0)) {
+            throw new IllegalArgumentException("keepFraction must be in (0, 1], got " + keepFraction);
         }
         if (!(lambda >= 0.0) || Double.isInfinite(lambda)) {
             throw new IllegalArgumentException("lambda must be a finite non-negative number, got " + lambda);
@@ -117,6 +128,9 @@ public record TrainConfig(
         }
     }
 
+    /** The default {@link #keepFraction()}. */
+    public static final double DEFAULT_KEEP_FRACTION = 0.5;
+
     /** The default settings. */
     public static TrainConfig defaults() {
         return builder().build();
@@ -151,6 +165,7 @@ public record TrainConfig(
         b.windowPhases = windowPhases;
         b.windowSteps = windowSteps;
         b.windowStart = windowStart;
+        b.keepFraction = keepFraction;
         return b;
     }
 
@@ -178,6 +193,7 @@ public record TrainConfig(
         private int windowPhases = 16;
         private int windowSteps = 250;
         private double windowStart = 0.1;
+        private double keepFraction = DEFAULT_KEEP_FRACTION;
 
         private Builder() {
         }
@@ -292,12 +308,17 @@ public record TrainConfig(
             return this;
         }
 
+        public Builder keepFraction(double v) {
+            keepFraction = v;
+            return this;
+        }
+
         public TrainConfig build() {
             return new TrainConfig(stage1Steps, stage2Steps, lambda, smoothing, optimizer, learningRate,
                     learningRateDecay,
                     adaptiveClipping, clipWindow, clipFactor, warmupClipNorm, pruneThreshold, bias, outputBias, earlyStop,
                     earlyStopWindow, earlyStopTolerance, fineTuneSteps, maxRestarts, windowPhases, windowSteps,
-                    windowStart);
+                    windowStart, keepFraction);
         }
     }
 }

@@ -20,7 +20,12 @@ import dysymnet.expr.Expr;
  *                      far larger than in memory, exponentially in the depth: measure it with
  *                      {@link dysymnet.expr.TreeSize} first
  * @param stage1Params  the network's parameters at the end of stage 1 (dense, before the penalty and pruning);
- *                      null when training failed. Read-only by convention.
+ *                      null when training failed or was given up. Read-only by convention.
+ * @param checkpointLoss the MSE at the checkpoint (end of the growing-window phases, or of stage 1 without them)
+ *                      over var(y); NaN when training failed before it
+ * @param gaveUp        whether training ended at the checkpoint because that loss was above the caller's bound
+ *                      ({@link TrainConfig#keepFraction()}): then {@code mse} is the MSE there, {@code network} the
+ *                      network as it was, and there is no read-off ({@code expression} is NaN)
  */
 public record TrainedNetwork(
         SymbolicNetwork network,
@@ -32,7 +37,9 @@ public record TrainedNetwork(
         int restarts,
         boolean ok,
         Expr expression,
-        double[] stage1Params) {
+        double[] stage1Params,
+        double checkpointLoss,
+        boolean gaveUp) {
 
     /** The network as it was at the end of stage 1 (a copy), or null when training failed. */
     public SymbolicNetwork stage1Network() {

@@ -42,6 +42,17 @@ public final class Trainer {
      */
     public static TrainedNetwork train(Architecture arch, Dataset data, TrainConfig cfg, RandomGenerator rng,
                                        BooleanSupplier stop) {
+        return train(arch, data, cfg, rng, stop, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * As {@link #train(Architecture, Dataset, TrainConfig, RandomGenerator, BooleanSupplier)}, but training ends at
+     * the checkpoint (the end of the growing-window phases, or of stage 1 without them) when the MSE there over
+     * var(y) is above {@code giveUpAbove}: the result is then {@link TrainedNetwork#gaveUp() given up}, with no
+     * read-off. With {@code giveUpAbove} +Infinity it is that method.
+     */
+    public static TrainedNetwork train(Architecture arch, Dataset data, TrainConfig cfg, RandomGenerator rng,
+                                       BooleanSupplier stop, double giveUpAbove) {
         Objects.requireNonNull(stop, "stop");
         Objects.requireNonNull(arch, "arch");
         Objects.requireNonNull(data, "data");
@@ -67,6 +78,7 @@ public final class Trainer {
         StageResult s1 = null;
         StageResult s2 = null;
         int restarts = 0;
+        double checkpoint = Double.NaN;
         for (int attempt = 0; attempt <= cfg.maxRestarts(); attempt++) {
             if (attempt > 0 && stop.getAsBoolean()) {
                 break;
@@ -75,9 +87,34 @@ public final class Trainer {
             net.initialize(rng);
             opt.reset();
             clipper.reset();
-            s1 = stage1(net, x, y, w, window, cfg, opt, clipper, grad, tinyLoss, stop);
+            StageResult phases = window == null ? new StageResult(0, Double.NaN, true)
+                    : windowPhases(net, window, cfg, opt, clipper, grad, stop);
+            if (!phases.finite()) {
+                s1 = phases;
+                continue;
+            }
+            if (phases.steps() > 0) {
+                checkpoint = relative(net.mse(x, y, w), variance);
+                if (!Double.isFinite(checkpoint)) {
+                    s1 = new StageResult(phases.steps(), checkpoint, false);
+                    continue;
+                }
+                if (checkpoint > giveUpAbove) {
+                    return gaveUp(net, x, y, w, phases.steps(), attempt, checkpoint);
+                }
+            }
+            StageResult rest = runStage(net, x, y, w, cfg.stage1Steps() - phases.steps(), 0.0, cfg, opt, clipper,
+                    null, grad, tinyLoss, cfg.earlyStop(), stop);
+            double loss1 = rest.steps() > 0 ? rest.loss() : net.mse(x, y, w);
+            s1 = new StageResult(phases.steps() + rest.steps(), loss1, rest.finite() && Double.isFinite(loss1));
             if (!s1.finite()) {
                 continue;
+            }
+            if (phases.steps() == 0) {
+                checkpoint = relative(net.mse(x, y, w), variance);
+                if (checkpoint > giveUpAbove) {
+                    return gaveUp(net, x, y, w, s1.steps(), attempt, checkpoint);
+                }
             }
             double[] dense = net.params().clone();
             s2 = stop.getAsBoolean() ? new StageResult(0, Double.NaN, true)
@@ -113,10 +150,23 @@ public final class Trainer {
                 }
             }
             return new TrainedNetwork(net, finalLoss, mse, s1.steps(), s2.steps(), tuned, attempt, true,
-                    net.toExpr(data.names()), dense);
+                    net.toExpr(data.names()), dense, checkpoint, false);
         }
         return new TrainedNetwork(net, Double.NaN, Double.NaN, s1 == null ? 0 : s1.steps(),
-                s2 == null ? 0 : s2.steps(), 0, restarts, false, new Const(Double.NaN), null);
+                s2 == null ? 0 : s2.steps(), 0, restarts, false, new Const(Double.NaN), null, checkpoint, false);
+    }
+
+    /** A network given up at its checkpoint: as trained so far, its MSE there, no read-off. */
+    private static TrainedNetwork gaveUp(SymbolicNetwork net, double[][] x, double[] y, double[] w, int steps,
+                                         int attempt, double checkpoint) {
+        double mse = net.mse(x, y, w);
+        return new TrainedNetwork(net, mse, mse, steps, 0, 0, attempt, true, new Const(Double.NaN), null, checkpoint,
+                true);
+    }
+
+    /** {@code mse / variance}, or {@code mse} itself for a constant target. */
+    private static double relative(double mse, double variance) {
+        return variance > 0 ? mse / variance : mse;
     }
 
     /** Row-parameter products between two questions to the stop supplier, at most (about 10 ms of steps). */
@@ -133,30 +183,26 @@ public final class Trainer {
     }
 
     /**
-     * Stage 1: the growing-window phases (within the stage's step budget), then the rest of the steps on all the
-     * data.
+     * The start of stage 1: the growing-window phases, within the stage's step budget (the rest of the stage runs on
+     * all the data).
      */
-    private static StageResult stage1(SymbolicNetwork net, double[][] x, double[] y, double[] w, GrowingWindow window,
-                                      TrainConfig cfg, Optimizer opt, GradientClipper clipper, double[] grad,
-                                      double tinyLoss, BooleanSupplier stop) {
+    private static StageResult windowPhases(SymbolicNetwork net, GrowingWindow window, TrainConfig cfg, Optimizer opt,
+                                            GradientClipper clipper, double[] grad, BooleanSupplier stop) {
         int budget = cfg.stage1Steps();
         int used = 0;
-        if (window != null) {
-            for (int phase = 0; phase < cfg.windowPhases() && used < budget && !stop.getAsBoolean(); phase++) {
-                int m = window.size(phase, cfg.windowPhases(), cfg.windowStart());
-                int steps = Math.min(cfg.windowSteps(), budget - used);
-                StageResult r = runStage(net, window.x(m), window.y(m), window.w(m), steps, 0.0, cfg, opt, clipper,
-                        null, grad, 0.0, false, stop);
-                used += r.steps();
-                if (!r.finite()) {
-                    return new StageResult(used, r.loss(), false);
-                }
+        double loss = Double.NaN;
+        for (int phase = 0; phase < cfg.windowPhases() && used < budget && !stop.getAsBoolean(); phase++) {
+            int m = window.size(phase, cfg.windowPhases(), cfg.windowStart());
+            int steps = Math.min(cfg.windowSteps(), budget - used);
+            StageResult r = runStage(net, window.x(m), window.y(m), window.w(m), steps, 0.0, cfg, opt, clipper,
+                    null, grad, 0.0, false, stop);
+            used += r.steps();
+            loss = r.loss();
+            if (!r.finite()) {
+                return new StageResult(used, r.loss(), false);
             }
         }
-        StageResult rest = runStage(net, x, y, w, budget - used, 0.0, cfg, opt, clipper, null, grad, tinyLoss,
-                cfg.earlyStop(), stop);
-        double loss = rest.steps() > 0 ? rest.loss() : net.mse(x, y, w);
-        return new StageResult(used + rest.steps(), loss, rest.finite() && Double.isFinite(loss));
+        return new StageResult(used, loss, true);
     }
 
     /**

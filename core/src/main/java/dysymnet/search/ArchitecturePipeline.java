@@ -161,16 +161,26 @@ public final class ArchitecturePipeline {
      * @param representative the candidate that stands for the architecture: its reward is the controller's reward,
      *                       and it is the one the search's selection rule would choose among {@code candidates}
      * @param candidates     every distinct formula found for the architecture (the representative among them)
+     * @param checkpoint     the network's training loss at its checkpoint over var(y)
+     *                       ({@link TrainedNetwork#checkpointLoss()}); NaN when there is none
+     * @param gaveUp         whether the network was given up at its checkpoint: then there is no formula, and the
+     *                       representative (never a candidate of the search: its MSE is infinite) carries the
+     *                       reward of the loss it reached
      */
-    public record Result(Candidate representative, List<Candidate> candidates) {
+    public record Result(Candidate representative, List<Candidate> candidates, double checkpoint, boolean gaveUp) {
         public Result {
             Objects.requireNonNull(representative, "representative");
             candidates = List.copyOf(candidates);
         }
 
-        /** Whether the architecture gave no finite formula (its training diverged, or it failed). */
+        /** A result without a checkpoint loss. */
+        public Result(Candidate representative, List<Candidate> candidates) {
+            this(representative, candidates, Double.NaN, false);
+        }
+
+        /** Whether the architecture gave no finite formula (its training diverged, or it failed); not given up. */
         public boolean failed() {
-            return !Double.isFinite(representative.mse());
+            return !gaveUp && !Double.isFinite(representative.mse());
         }
     }
 
@@ -183,10 +193,23 @@ public final class ArchitecturePipeline {
      *             has
      */
     public Result run(Architecture arch, RandomGenerator rng, int step, BooleanSupplier stop) {
+        return run(arch, rng, step, stop, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * As {@link #run(Architecture, RandomGenerator, int, BooleanSupplier)}, with the network given up at its
+     * checkpoint when its loss there over var(y) is above {@code giveUpAbove} ({@link Trainer}).
+     */
+    public Result run(Architecture arch, RandomGenerator rng, int step, BooleanSupplier stop, double giveUpAbove) {
         Dataset rows = fittingRows(rng);
-        TrainedNetwork t = Trainer.train(arch, rows, settings.training(), rng, stop);
+        TrainedNetwork t = Trainer.train(arch, rows, settings.training(), rng, stop, giveUpAbove);
         if (!t.ok()) {
             return failed(arch, step);
+        }
+        if (t.gaveUp()) {
+            Candidate c = new Candidate(new Const(0.0), 1, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+                    Reward.of(t.checkpointLoss(), 1.0), arch.toString(), step);
+            return new Result(c, List.of(c), t.checkpointLoss(), true);
         }
         String name = arch.toString();
         Expr read = simplifiedReadOff(t.expression(), stop);
@@ -229,7 +252,7 @@ public final class ArchitecturePipeline {
         List<Candidate> all = List.copyOf(distinct.values());
         Selection sel = settings.selection();
         Candidate representative = ParetoFront.of(all).choose(variance, sel);
-        return new Result(representative == null ? all.get(0) : representative, all);
+        return new Result(representative == null ? all.get(0) : representative, all, t.checkpointLoss(), false);
     }
 
     /**

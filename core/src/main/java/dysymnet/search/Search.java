@@ -124,6 +124,9 @@ public final class Search {
         Candidate best = null;
         long trained = 0;
         long failed = 0;
+        long gaveUp = 0;
+        // the checkpoint losses of the networks of the finished steps, in sampling order
+        List<Double> checkpoints = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         long sampleIndex = 0;
         int steps = 0;
@@ -169,7 +172,9 @@ public final class Search {
                     samples.add(s);
                     archs.add(s.architecture().canonical());
                 }
-                // train each architecture not seen before, once, in parallel (here or on the trainer's machines)
+                // train each architecture not seen before, once, in parallel (here or on the trainer's machines);
+                // those far behind the earlier steps' networks at their checkpoint are given up there
+                double giveUpAbove = giveUpBound(checkpoints, settings.training().keepFraction(), budget.batchSize());
                 List<BatchTrainer.Job> jobs = new ArrayList<>();
                 Map<Architecture, Boolean> queued = new HashMap<>();
                 for (Architecture a : archs) {
@@ -177,7 +182,7 @@ public final class Search {
                     if (seen.containsKey(a) || queued.putIfAbsent(a, Boolean.TRUE) != null) {
                         continue;
                     }
-                    jobs.add(new BatchTrainer.Job(a, index, step));
+                    jobs.add(new BatchTrainer.Job(a, index, step, giveUpAbove));
                 }
                 boolean interrupted = false;
                 List<BatchTrainer.Outcome> outcomes;
@@ -202,6 +207,12 @@ public final class Search {
                         trained++;
                         if (c.failed()) {
                             failed++;
+                        }
+                        if (c.gaveUp()) {
+                            gaveUp++;
+                        }
+                        if (Double.isFinite(c.checkpoint())) {
+                            checkpoints.add(c.checkpoint());
                         }
                     }
                 }
@@ -281,7 +292,7 @@ public final class Search {
         ParetoFront front = choice.front();
         Candidate chosen = choice.chosen();
         return new SearchResult(chosen, front, List.copyOf(all), toArray(meanRewards), toArray(bestRewards), trained,
-                failed, List.copyOf(errors), steps, reason, Duration.ofNanos(System.nanoTime() - start));
+                failed, gaveUp, List.copyOf(errors), steps, reason, Duration.ofNanos(System.nanoTime() - start));
     }
 
     /**
@@ -371,7 +382,8 @@ public final class Search {
             List<Future<ArchitecturePipeline.Result>> futures = new ArrayList<>();
             for (BatchTrainer.Job j : jobs) {
                 futures.add(pool.submit(() -> stop.getAsBoolean() ? null
-                        : pipeline.run(j.architecture(), Seeds.stream(seed, j.index()), j.step(), stop)));
+                        : pipeline.run(j.architecture(), Seeds.stream(seed, j.index()), j.step(), stop,
+                        j.giveUpAbove())));
             }
             List<BatchTrainer.Outcome> out = new ArrayList<>();
             for (int k = 0; k < jobs.size(); k++) {
@@ -389,6 +401,22 @@ public final class Search {
         public void close() {
             // the pool is the search's
         }
+    }
+
+    /**
+     * The checkpoint loss above which a network of the next step is given up: the {@code keep}-quantile of the
+     * earlier steps' networks' checkpoint losses (the lowest value at or above that fraction of them), +Infinity
+     * while fewer than {@code minimum} are known or when {@code keep} is 1. Computed before a step from finished
+     * steps only, so it does not depend on the threads.
+     */
+    static double giveUpBound(List<Double> checkpoints, double keep, int minimum) {
+        if (keep >= 1.0 || checkpoints.size() < Math.max(1, minimum)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double[] sorted = toArray(checkpoints);
+        java.util.Arrays.sort(sorted);
+        int at = (int) Math.ceil(keep * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, at))];
     }
 
     /** At most this many error messages of failed architectures are kept (all are counted). */

@@ -14,6 +14,8 @@ import java.util.List;
  * @param networksTrained networks actually trained (duplicates re-used are not counted)
  * @param failedArchitectures architectures among them that gave no finite formula (training diverged on every
  *                        restart, the formula was too large to read off, or the pipeline failed)
+ * @param gaveUp          networks among them given up at their checkpoint ({@link
+ *                        dysymnet.net.TrainConfig#keepFraction()}): trained in part, rewarded, no formula
  * @param errors          the first few errors of architectures whose pipeline threw (a bug: numerical trouble is
  *                        handled inside); empty when none did
  * @param steps           controller steps completed
@@ -21,7 +23,7 @@ import java.util.List;
  * @param elapsed         wall time of the search
  */
 public record SearchResult(Candidate chosen, ParetoFront front, List<Candidate> candidates, double[] meanRewards,
-                           double[] bestRewards, long networksTrained, long failedArchitectures,
+                           double[] bestRewards, long networksTrained, long failedArchitectures, long gaveUp,
                            List<String> errors, int steps, StopReason stopReason,
                            Duration elapsed) {
 }

@@ -22,7 +22,7 @@ class ModelJsonTest {
         Expr e = new Binary(BinaryOp.ADD, new Var("x"), new Const(Double.NaN));
         Candidate c = new Candidate(e, e.complexity(), Double.POSITIVE_INFINITY, Double.NaN, Double.NaN, "1x1", 0);
         SearchHistory h = new SearchHistory(List.of(c), new double[] {Double.NaN, 0.5},
-                new double[] {Double.NEGATIVE_INFINITY, 0.75}, 1.5, 2, 1, "CANCELLED");
+                new double[] {Double.NEGATIVE_INFINITY, 0.75}, 1.5, 2, 1, 1, "CANCELLED");
         return new Model(e, List.of("x"), "y", Double.POSITIVE_INFINITY, Double.NaN, h,
                 new Provenance(null, 3, "test", null));
     }
@@ -50,6 +50,11 @@ class ModelJsonTest {
         assertTrue(Double.isNaN(back.meanRewards()[0]));
         assertEquals(0.5, back.meanRewards()[1]);
         assertEquals(1.5, back.elapsedSeconds());
+        assertEquals(1, back.networksGivenUp());
+        // a file written before networks were given up reads as none given up
+        ObjectNode older = (ObjectNode) root;
+        older.remove("networks_given_up");
+        assertEquals(0, Model.fromJson(older.toString()).networksGivenUp());
     }
 
     @Test
