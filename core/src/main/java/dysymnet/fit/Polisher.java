@@ -34,6 +34,15 @@ import java.util.function.BooleanSupplier;
  * snaps applied, so the result is deterministic. No constant is re-fitted: a snap is accepted only if the others,
  * as they are, still fit.
  *
+ * <p>With the noise allowance, all the constants are first tried at once, rounded to 1, then 2, then 3 significant
+ * digits: the constants of a noisy fit are correlated (in {@code 0.999*V*pr/(gamma - 1.001)} or
+ * {@code 731*q/(m*(730.3*w0^2 - 730*w^2))} a change of one is made up by the others), so that each snap alone
+ * raises the error beyond the allowance while the law, all of them snapped, does not. Such a joint snap of
+ * {@code k} constants is the likelihood-ratio test of {@code k} constants: the sum of squares may rise by
+ * {@code chi2} times the 95% point of the chi-squared distribution with {@code k} degrees of freedom over that of
+ * one ({@link #chi2Ratio}) times the residual variance. The one-by-one pass then goes on from the joint snap with
+ * the one-constant allowance of the unpolished formula.
+ *
  * <p>With sample weights ({@link Dataset#weights()}) the MSE and the variance are the weighted ones.
  */
 public final class Polisher {
@@ -120,7 +129,36 @@ public final class Polisher {
         // weights have mean 1, so n * (weighted mse' - mse) is the rise of the weighted sum of squares
         double rel = Math.max(relTol, noiseChi2 / y.length);
         double limit = mse + Math.max(rel * mse, absTol * Metrics.variance(y, w));
+        double finalLimit = limit;
         boolean changed = false;
+        if (noiseChi2 > 0 && theta.length > 1) {
+            // several constants at once, each to the same number of significant digits (see jointSnap)
+            for (int digits = 1; digits <= JOINT_MAX_DIGITS; digits++) {
+                double[] snapped = theta.clone();
+                int moved = 0;
+                for (int k = 0; k < theta.length; k++) {
+                    if (Double.isFinite(theta[k]) && theta[k] != 0) {
+                        snapped[k] = round(theta[k], digits);
+                        moved += snapped[k] != theta[k] ? 1 : 0;
+                    }
+                }
+                if (moved < 2) {
+                    continue; // one constant alone is the loop's below
+                }
+                if (stop.getAsBoolean()) {
+                    return e;
+                }
+                double jointRel = Math.max(relTol, noiseChi2 * chi2Ratio(moved) / y.length);
+                double jointLimit = mse + Math.max(jointRel * mse, absTol * Metrics.variance(y, w));
+                double m = mse(c.values(data.columns(), snapped), y, w);
+                if (m <= jointLimit) {
+                    theta = snapped;
+                    finalLimit = Math.max(limit, jointLimit);
+                    changed = true;
+                    break;
+                }
+            }
+        }
         for (int k = 0; k < theta.length; k++) {
             double original = theta[k];
             for (double candidate : simpler(original)) {
@@ -145,7 +183,31 @@ public final class Polisher {
         Expr p = Simplifier.simplify(Constants.substitute(e, theta));
         // simplification never changes values beyond round-off, but check rather than trust
         double m = mse(dysymnet.expr.Evaluator.evaluate(p, data), y, w);
-        return m <= limit ? p : e;
+        return m <= finalLimit ? p : e;
+    }
+
+    /** Significant digits of the joint snap at most (1, 2, then 3). */
+    static final int JOINT_MAX_DIGITS = 3;
+
+    /**
+     * The 95% points of the chi-squared distribution with 1..10 degrees of freedom, divided by that of 1: the joint
+     * snap of k constants may raise the sum of squares by {@code noiseChi2} times the k-th.
+     */
+    private static final double[] CHI2_95 = {3.841, 5.991, 7.815, 9.488, 11.070, 12.592, 14.067, 15.507, 16.919,
+        18.307};
+
+    /** The ratio of the chi-squared 95% point of k degrees of freedom to that of one (Wilson-Hilferty above 10). */
+    static double chi2Ratio(int k) {
+        if (k <= CHI2_95.length) {
+            return CHI2_95[k - 1] / CHI2_95[0];
+        }
+        double a = 2.0 / (9 * k);
+        double q = k * Math.pow(1 - a + 1.645 * Math.sqrt(a), 3);
+        return q / CHI2_95[0];
+    }
+
+    private static double round(double v, int digits) {
+        return new BigDecimal(v).round(new MathContext(digits, RoundingMode.HALF_EVEN)).doubleValue();
     }
 
     /** Candidate replacements of v, simplest first: 0, nearest integer, then 1..6 significant digits. */

@@ -1,6 +1,7 @@
 package dysymnet.terms;
 
 import dysymnet.data.Dataset;
+import dysymnet.data.LocalDifferences;
 import dysymnet.data.Metrics;
 import dysymnet.data.NoiseLevel;
 import dysymnet.expr.Binary;
@@ -56,15 +57,17 @@ import java.util.function.Consumer;
  *   <li>when the library divides and there are at most {@value #MAX_RATIONAL_FEATURES} inputs, <em>ratios</em> of
  *       polynomials {@code P/(m + Q)}, linearised as {@code y*m = P - y*Q}, with the pivot {@code m} the constant
  *       (refined by Levenberg-Marquardt when not exact: the linearisation weighs the rows unevenly on noisy data)
- *       or a monomial of degree 1 or 2 (exact ratios only), for denominators without a constant
- *       ({@code (m1*r1 + m2*r2)/(m1 + m2)});</li>
+ *       or a monomial of degree 1 or 2 (exact ratios only, or on noisy data the
+ *       {@value #NOISE_LIKE_PER_PIVOT} simplest whose residual looks like noise, {@link #noiseLike}, refined), for
+ *       denominators without a constant ({@code (m1*r1 + m2*r2)/(m1 + m2)});</li>
  *   <li><em>transformed targets</em> ({@link TargetTransform}, {@link TermSettings#transforms()}): the same fits of
  *       {@code log|y|}, {@code 1/y}, {@code y^2}, {@code exp(y)} or {@code sin(y)} where the transform is one-to-one on
  *       the targets and the library can write its inverse, read back as {@code exp(fit)}, {@code 1/fit},
  *       {@code sqrt(fit)}, ...: {@code exp(-x^2/2)/sqrt(2*pi)}, {@code x^y = exp(y*log(x))},
  *       {@code log(x + 1) + log(x^2 + 1) = log(x^3 + x^2 + x + 1)}, {@code m/sqrt(1 - v^2/c^2)}. Those exact on the
  *       target's scale are candidates; of the others the {@value #REFINED_PER_TRANSFORM} most accurate of each
- *       transform are refined on the target itself;</li>
+ *       transform, the smallest and, on noisy data, those whose residual looks like noise are refined on the target
+ *       itself ({@link #kept});</li>
  *   <li><em>separable power factors</em> ({@link #separated}): the target divided by a power of the inputs that enter
  *       it as a power, fitted with the transforms.</li>
  * </ul>
@@ -120,6 +123,10 @@ public final class TermRegression {
     static final double SEPARABLE_EXPONENT = 0.05;
     /** Candidates of each target transform refined on the target's own scale when not exact, the most accurate. */
     static final int REFINED_PER_TRANSFORM = 2;
+    /** Candidates of a derived target whose residual looks like noise refined at most, the simplest. */
+    static final int REFINED_NOISE_LIKE = 6;
+    /** Ratios of a pivot other than the constant kept when not exact but noise-like at most, the simplest. */
+    static final int NOISE_LIKE_PER_PIVOT = 2;
 
     private final Dataset data;
     private final Dataset fitRows;
@@ -170,13 +177,20 @@ public final class TermRegression {
     private final Expr powerLaw;
     private Set<Expr> lastSeedTerms;
     private boolean firstRunDone;
+    /**
+     * The local linear fits of the inputs ({@link LocalDifferences}), for the lack-of-fit test of {@link #noiseLike};
+     * built on first use and shared with the derived fits (same inputs).
+     */
+    private LocalDifferences local;
 
     public TermRegression(Dataset data, Primitives primitives, TermSettings settings) {
-        this(data, primitives, settings, Role.SEARCH);
+        this(data, primitives, settings, Role.SEARCH, null);
     }
 
-    private TermRegression(Dataset data, Primitives primitives, TermSettings settings, Role role) {
+    private TermRegression(Dataset data, Primitives primitives, TermSettings settings, Role role,
+                           LocalDifferences local) {
         this.data = Objects.requireNonNull(data, "data");
+        this.local = local;
         this.settings = Objects.requireNonNull(settings, "settings");
         this.primitives = Objects.requireNonNull(primitives, "primitives");
         this.role = role;
@@ -334,11 +348,13 @@ public final class TermRegression {
                 continue;
             }
             List<Expr> back = new ArrayList<>();
-            for (Expr t : new TermRegression(data.withTarget(z), primitives, settings, Role.TRANSFORMED)
-                    .run(List.of(), stop)) {
+            Dataset derived = data.withTarget(z);
+            List<Expr> fits = new TermRegression(derived, primitives, settings, Role.TRANSFORMED, local())
+                    .run(List.of(), stop);
+            for (Expr t : fits) {
                 back.add(h.inverse(t, sign, data));
             }
-            sink.accept(kept(back, stop));
+            sink.accept(kept(back, fits, derived, stop));
         }
     }
 
@@ -366,19 +382,31 @@ public final class TermRegression {
             return List.of();
         }
         List<Expr> back = new ArrayList<>();
-        for (Expr t : new TermRegression(data.withTarget(z), primitives, settings, Role.FACTOR).run(List.of(), stop)) {
+        Dataset derived = data.withTarget(z);
+        List<Expr> fits = new TermRegression(derived, primitives, settings, Role.FACTOR, local()).run(List.of(), stop);
+        for (Expr t : fits) {
             back.add(Expr.mul(factor, t));
         }
-        return kept(back, stop);
+        return kept(back, fits, derived, stop);
     }
 
     /**
      * Of the candidates of a derived target read back on the target's scale (or with inner constants to refine):
      * those exact there, finished, and the {@value #REFINED_PER_TRANSFORM} others of the lowest BIC (few constants
      * for their error: a small sum whose inner constants are off beats a large one that curve-fits) refined by
-     * Levenberg-Marquardt on the target itself; all of them as they are in a derived fit.
+     * Levenberg-Marquardt on the target itself, with the {@value #REFINED_SMALLEST} smallest and, on noisy data, the
+     * (at most {@value #REFINED_NOISE_LIKE}, simplest first) whose residual looks like noise ({@link #noiseLike}) on
+     * the derived target ({@code fits} on {@code derived}, one per candidate) or on the target; all of them as they
+     * are in a derived fit.
+     *
+     * <p>Why the last: on noisy data no read-back is exact, and a law read back from a derived fit (the ratio of
+     * {@code y^2} behind {@code m/sqrt(1 - v^2/c^2)}) is then rarely among the few of lowest BIC, where curve fits of
+     * many small terms crowd it out; its residual on the derived target is the noise (transformed), which the
+     * lack-of-fit test tells from a curve fit's smooth residual. On noise-free data a fit that is not exact has a
+     * smooth residual and is not taken (measured on 99 Feynman laws: a global cubic's residual failed the test on all
+     * of them, the true law's residual with noise passed on all of them).
      */
-    private List<Expr> kept(List<Expr> candidates, BooleanSupplier stop) {
+    private List<Expr> kept(List<Expr> candidates, List<Expr> fits, Dataset derived, BooleanSupplier stop) {
         if (inner) {
             return candidates;
         }
@@ -387,8 +415,10 @@ public final class TermRegression {
         List<Expr> out = new ArrayList<>();
         List<Expr> near = new ArrayList<>();
         List<Double> score = new ArrayList<>();
+        List<Integer> noiseLike = new ArrayList<>();
         int n = y.length;
-        for (Expr e : candidates) {
+        for (int i = 0; i < candidates.size(); i++) {
+            Expr e = candidates.get(i);
             double mse = Metrics.mse(Evaluator.evaluate(e, data), data);
             if (!Double.isFinite(mse)) {
                 continue;
@@ -398,6 +428,9 @@ public final class TermRegression {
             } else {
                 int[] constants = {0};
                 e.forEach(node -> constants[0] += node instanceof Const ? 1 : 0);
+                if (noiseLike(fits.get(i), derived) || noiseLike(e, data)) {
+                    noiseLike.add(near.size());
+                }
                 near.add(e);
                 score.add(n * Math.log(mse / variance) + constants[0] * Math.log(n));
             }
@@ -414,6 +447,8 @@ public final class TermRegression {
         for (int k = 0; k < Math.min(REFINED_SMALLEST, order.length); k++) {
             refined.add(order[k]);
         }
+        noiseLike.sort((a, b) -> Integer.compare(near.get(a).complexity(), near.get(b).complexity()));
+        refined.addAll(noiseLike.subList(0, Math.min(REFINED_NOISE_LIKE, noiseLike.size())));
         for (int k : refined) {
             if (stop.getAsBoolean()) {
                 break;
@@ -521,6 +556,7 @@ public final class TermRegression {
         }
         int[] kept = SparsePath.independent(cols, cols.length);
         List<Expr> out = new ArrayList<>();
+        List<Expr> noisy = new ArrayList<>();
         for (int[] subset : subsets(cols, target, kept, new int[] {cols.length})) {
             if (stop.getAsBoolean()) {
                 break;
@@ -556,7 +592,18 @@ public final class TermRegression {
                 out.add(finish(ratio, stop));
             } else if (pivot == 0) {
                 out.add(finish(unitDenominator(refiner.fit(ratio, data, stop).expression()), stop));
+            } else if (noiseLike(ratio, data)) {
+                noisy.add(ratio);
             }
+        }
+        // on noisy data: a law's ratio whose denominator has no constant, as exact as the noise lets it be; the
+        // simplest few (on noisy data many curve fits pass too, each refinement costs a Levenberg-Marquardt fit)
+        noisy.sort((a, b) -> Integer.compare(a.complexity(), b.complexity()));
+        for (Expr ratio : noisy.subList(0, Math.min(NOISE_LIKE_PER_PIVOT, noisy.size()))) {
+            if (stop.getAsBoolean()) {
+                break;
+            }
+            out.add(finish(inner ? ratio : refiner.fit(ratio, data, stop).expression(), stop));
         }
         return out;
     }
@@ -700,6 +747,31 @@ public final class TermRegression {
      */
     private boolean exact(Expr e) {
         return Metrics.mse(Evaluator.evaluate(e, data), data) <= EXACT_NMSE * Metrics.variance(data);
+    }
+
+    /**
+     * Whether {@code e}'s residual on {@code rows} looks like noise rather than a curve fit's smooth error: the
+     * lack-of-fit test of {@link NoiseLevel#ofResidual}, which
+     * lets a family whose members are kept only when exact keep a law on noisy data, where nothing is exact.
+     */
+    private boolean noiseLike(Expr e, Dataset rows) {
+        double[] v = Evaluator.evaluate(e, rows);
+        double[] y = rows.y();
+        double[] r = new double[y.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = y[i] - v[i];
+            if (!Double.isFinite(r[i])) {
+                return false;
+            }
+        }
+        return NoiseLevel.ofResidual(local(), r, rows) > 0;
+    }
+
+    private LocalDifferences local() {
+        if (local == null) {
+            local = LocalDifferences.of(data);
+        }
+        return local;
     }
 
     /** Simplified, polished, simplified again. */

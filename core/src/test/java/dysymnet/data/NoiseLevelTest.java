@@ -77,7 +77,7 @@ class NoiseLevelTest {
     }
 
     @Test
-    void severalFeaturesGiveNoEstimateYet() {
+    void severalFeaturesGiveNoEstimateFromTheDataAlone() {
         assertEquals(0, NoiseLevel.variance(threeFeatures(new SplittableRandom(1), 400, 0.3)));
         assertEquals(0, NoiseLevel.variance(threeFeatures(new SplittableRandom(2), 400, 0)));
     }

@@ -49,6 +49,43 @@ class PolisherNoiseTest {
         assertEquals(0, without, "without the allowance");
     }
 
+    /**
+     * A pole's constants compensate each other ({@code 0.999*x*w/(z - 1.001)}): a snap of one alone raises the error
+     * beyond the allowance, the joint snap of both reads the law.
+     */
+    @Test
+    void correlatedConstantsSnapTogether() {
+        Expr law = Simplifier.simplify(Parser.parse("x*w/(z - 1)"));
+        int recovered = 0;
+        for (long seed = 1; seed <= 10; seed++) {
+            SplittableRandom rng = new SplittableRandom(seed);
+            int n = 500;
+            double[][] cols = new double[3][n];
+            double[] y = new double[n];
+            for (int i = 0; i < n; i++) {
+                cols[0][i] = rng.nextDouble(1, 5);
+                cols[1][i] = rng.nextDouble(1, 5);
+                cols[2][i] = rng.nextDouble(2, 5);
+                y[i] = cols[0][i] * cols[1][i] / (cols[2][i] - 1) + 0.05 * rng.nextGaussian();
+            }
+            Dataset d = new Dataset(List.of("x", "w", "z"), cols, y);
+            Expr fitted = new LevenbergMarquardtFitter().fit(Parser.parse("1.1*x*w/(z - 0.9)"), d).expression();
+            if (law.equals(Polisher.withNoiseAllowance().polish(fitted, d))) {
+                recovered++;
+            }
+        }
+        assertTrue(recovered >= 8, "law recovered by polishing in " + recovered + " of 10 draws");
+    }
+
+    @Test
+    void theJointAllowanceGrowsWithTheConstantsSnapped() {
+        assertEquals(1.0, Polisher.chi2Ratio(1), 1e-12);
+        assertEquals(5.991 / 3.841, Polisher.chi2Ratio(2), 1e-12);
+        for (int k = 2; k <= 40; k++) {
+            assertTrue(Polisher.chi2Ratio(k) > Polisher.chi2Ratio(k - 1), "k = " + k);
+        }
+    }
+
     @Test
     void anExactFitIsNotRoundedAway() {
         for (long seed = 1; seed <= 5; seed++) {
