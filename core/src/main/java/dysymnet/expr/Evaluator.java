@@ -25,6 +25,16 @@ public final class Evaluator {
         return evaluate(e, d.names(), d.columns());
     }
 
+    /** The residual of {@code e} on {@code d}: the target less the formula's values, row by row (a fresh array). */
+    public static double[] residual(Expr e, Dataset d) {
+        double[] r = evaluate(e, d);
+        double[] y = d.y();
+        for (int i = 0; i < r.length; i++) {
+            r[i] = y[i] - r[i];
+        }
+        return r;
+    }
+
     /**
      * The values of {@code e} on every row of column-major data {@code columns[j][i]} (a fresh array).
      *

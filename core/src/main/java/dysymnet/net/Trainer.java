@@ -94,13 +94,14 @@ public final class Trainer {
                 continue;
             }
             if (phases.steps() > 0) {
-                checkpoint = relative(net.mse(x, y, w), variance);
+                double mse = net.mse(x, y, w);
+                checkpoint = relative(mse, variance);
                 if (!Double.isFinite(checkpoint)) {
                     s1 = new StageResult(phases.steps(), checkpoint, false);
                     continue;
                 }
                 if (checkpoint > giveUpAbove) {
-                    return gaveUp(net, x, y, w, phases.steps(), attempt, checkpoint);
+                    return gaveUp(net, mse, phases.steps(), attempt, checkpoint);
                 }
             }
             StageResult rest = runStage(net, x, y, w, cfg.stage1Steps() - phases.steps(), 0.0, cfg, opt, clipper,
@@ -111,9 +112,10 @@ public final class Trainer {
                 continue;
             }
             if (phases.steps() == 0) {
-                checkpoint = relative(net.mse(x, y, w), variance);
+                double mse = net.mse(x, y, w);
+                checkpoint = relative(mse, variance);
                 if (checkpoint > giveUpAbove) {
-                    return gaveUp(net, x, y, w, s1.steps(), attempt, checkpoint);
+                    return gaveUp(net, mse, s1.steps(), attempt, checkpoint);
                 }
             }
             double[] dense = net.params().clone();
@@ -156,10 +158,8 @@ public final class Trainer {
                 s2 == null ? 0 : s2.steps(), 0, restarts, false, new Const(Double.NaN), null, checkpoint, false);
     }
 
-    /** A network given up at its checkpoint: as trained so far, its MSE there, no read-off. */
-    private static TrainedNetwork gaveUp(SymbolicNetwork net, double[][] x, double[] y, double[] w, int steps,
-                                         int attempt, double checkpoint) {
-        double mse = net.mse(x, y, w);
+    /** A network given up at its checkpoint: as trained so far, its MSE there ({@code mse}), no read-off. */
+    private static TrainedNetwork gaveUp(SymbolicNetwork net, double mse, int steps, int attempt, double checkpoint) {
         return new TrainedNetwork(net, mse, mse, steps, 0, 0, attempt, true, new Const(Double.NaN), null, checkpoint,
                 true);
     }

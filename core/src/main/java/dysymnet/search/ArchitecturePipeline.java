@@ -207,8 +207,7 @@ public final class ArchitecturePipeline {
             return failed(arch, step);
         }
         if (t.gaveUp()) {
-            Candidate c = new Candidate(new Const(0.0), 1, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
-                    Reward.of(t.checkpointLoss(), 1.0), arch.toString(), step);
+            Candidate c = withoutFormula(arch, step, Reward.of(t.checkpointLoss(), 1.0));
             return new Result(c, List.of(c), t.checkpointLoss(), true);
         }
         String name = arch.toString();
@@ -302,9 +301,14 @@ public final class ArchitecturePipeline {
 
     /** The result of an architecture that gave no finite formula: worst reward, never chosen. */
     public static Result failed(Architecture arch, int step) {
-        Candidate c = new Candidate(new Const(0.0), 1, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0,
-                arch.toString(), step);
+        Candidate c = withoutFormula(arch, step, 0.0);
         return new Result(c, List.of(c));
+    }
+
+    /** The representative of an architecture without a formula: never a candidate (infinite MSE), this reward. */
+    private static Candidate withoutFormula(Architecture arch, int step, double reward) {
+        return new Candidate(new Const(0.0), 1, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, reward,
+                arch.toString(), step);
     }
 
     /**

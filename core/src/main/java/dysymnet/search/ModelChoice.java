@@ -185,7 +185,7 @@ public final class ModelChoice {
                 return new NoiseTest(data, null, 0);
             }
             LocalDifferences local = LocalDifferences.of(data);
-            double v = NoiseLevel.ofResidual(local, residual(best.expression(), data), data);
+            double v = NoiseLevel.ofResidual(local, Evaluator.residual(best.expression(), data), data);
             return new NoiseTest(data, local, v);
         }
 
@@ -200,18 +200,8 @@ public final class ModelChoice {
                 return false;
             }
             return cache.computeIfAbsent(c.expression(),
-                    e -> NoiseLevel.ofResidual(local, residual(e, data), data) > 0);
+                    e -> NoiseLevel.ofResidual(local, Evaluator.residual(e, data), data) > 0);
         }
-    }
-
-    private static double[] residual(Expr e, Dataset data) {
-        double[] v = Evaluator.evaluate(e, data);
-        double[] y = data.y();
-        double[] r = new double[y.length];
-        for (int i = 0; i < r.length; i++) {
-            r[i] = y[i] - v[i];
-        }
-        return r;
     }
 
     /**

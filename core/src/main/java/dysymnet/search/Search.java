@@ -15,6 +15,7 @@ import dysymnet.net.Architecture;
 import dysymnet.terms.TermRegression;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -414,7 +415,7 @@ public final class Search {
             return Double.POSITIVE_INFINITY;
         }
         double[] sorted = toArray(checkpoints);
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         int at = (int) Math.ceil(keep * sorted.length) - 1;
         return sorted[Math.max(0, Math.min(sorted.length - 1, at))];
     }

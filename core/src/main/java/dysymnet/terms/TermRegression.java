@@ -752,19 +752,11 @@ public final class TermRegression {
     /**
      * Whether {@code e}'s residual on {@code rows} looks like noise rather than a curve fit's smooth error: the
      * lack-of-fit test of {@link NoiseLevel#ofResidual}, which
-     * lets a family whose members are kept only when exact keep a law on noisy data, where nothing is exact.
+     * lets a family whose members are kept only when exact keep a law on noisy data, where nothing is exact (a
+     * residual not finite everywhere is not noise).
      */
     private boolean noiseLike(Expr e, Dataset rows) {
-        double[] v = Evaluator.evaluate(e, rows);
-        double[] y = rows.y();
-        double[] r = new double[y.length];
-        for (int i = 0; i < r.length; i++) {
-            r[i] = y[i] - v[i];
-            if (!Double.isFinite(r[i])) {
-                return false;
-            }
-        }
-        return NoiseLevel.ofResidual(local(), r, rows) > 0;
+        return NoiseLevel.ofResidual(local(), Evaluator.residual(e, rows), rows) > 0;
     }
 
     private LocalDifferences local() {
