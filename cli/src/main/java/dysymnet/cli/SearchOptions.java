@@ -82,8 +82,9 @@ public final class SearchOptions {
 
     @Option(names = "--keep-fraction", paramLabel = "F",
             description = "Successive halving: from the second controller step on, a network whose training loss at "
-                    + "the end of its growing-window phases is worse than that fraction of the earlier steps' "
-                    + "networks' is given up there, without the rest of its training and refinement (default "
+                    + "a checkpoint (the end of its growing-window phases, the end of its first training stage) is "
+                    + "worse than that fraction of the earlier steps' networks' there is given up, without the rest "
+                    + "of its training and refinement (default "
                     + TrainConfig.DEFAULT_KEEP_FRACTION + "; 1 = train every network in full; in (0, 1]).")
     Double keepFraction;
 

@@ -24,7 +24,7 @@ public final class TrainTask implements Callable<TrainReply>, IdentifiedDataSeri
     private long index;
     private int step;
     /** The job's {@link dysymnet.search.BatchTrainer.Job#giveUpAbove()}. */
-    private double giveUpAbove;
+    private double[] giveUpAbove;
     /** Nanoseconds left of the search's time when sent; negative for no limit. */
     private long remainingNanos;
     private transient HazelcastInstance hz;
@@ -32,13 +32,13 @@ public final class TrainTask implements Callable<TrainReply>, IdentifiedDataSeri
     TrainTask() {
     }
 
-    TrainTask(String searchId, Architecture architecture, long index, int step, double giveUpAbove,
+    TrainTask(String searchId, Architecture architecture, long index, int step, double[] giveUpAbove,
               long remainingNanos) {
         this.searchId = searchId;
         this.architecture = architecture.toString();
         this.index = index;
         this.step = step;
-        this.giveUpAbove = giveUpAbove;
+        this.giveUpAbove = giveUpAbove.clone();
         this.remainingNanos = remainingNanos;
     }
 
@@ -78,7 +78,7 @@ public final class TrainTask implements Callable<TrainReply>, IdentifiedDataSeri
         out.writeString(architecture);
         out.writeLong(index);
         out.writeInt(step);
-        out.writeDouble(giveUpAbove);
+        out.writeDoubleArray(giveUpAbove);
         out.writeLong(remainingNanos);
     }
 
@@ -88,7 +88,7 @@ public final class TrainTask implements Callable<TrainReply>, IdentifiedDataSeri
         architecture = in.readString();
         index = in.readLong();
         step = in.readInt();
-        giveUpAbove = in.readDouble();
+        giveUpAbove = in.readDoubleArray();
         remainingNanos = in.readLong();
     }
 

@@ -10,6 +10,7 @@ import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
 import dysymnet.expr.UnaryOp;
 import dysymnet.expr.Var;
+import dysymnet.net.Trainer;
 import dysymnet.search.ArchitecturePipeline;
 import dysymnet.search.Candidate;
 import java.io.IOException;
@@ -181,7 +182,7 @@ public final class Wire {
 
     /**
      * Writes a pipeline's result: its representative's position among its candidates, then the candidates, the
-     * checkpoint loss and whether the network was given up.
+     * checkpoint losses and whether the network was given up.
      */
     public static void writeResult(ObjectDataOutput out, ArchitecturePipeline.Result r) throws IOException {
         int at = r.candidates().indexOf(r.representative());
@@ -193,7 +194,7 @@ public final class Wire {
         for (Candidate c : r.candidates()) {
             writeCandidate(out, c);
         }
-        out.writeDouble(r.checkpoint());
+        out.writeDoubleArray(r.checkpoints());
         out.writeBoolean(r.gaveUp());
     }
 
@@ -208,8 +209,12 @@ public final class Wire {
         if (at >= n) {
             throw new IOException("malformed result: representative " + at + " of " + n);
         }
-        double checkpoint = in.readDouble();
+        double[] checkpoints = in.readDoubleArray();
+        if (checkpoints == null || checkpoints.length != Trainer.CHECKPOINTS) {
+            throw new IOException("malformed result: " + (checkpoints == null ? "no" : checkpoints.length)
+                    + " checkpoint losses");
+        }
         boolean gaveUp = in.readBoolean();
-        return new ArchitecturePipeline.Result(at < 0 ? rep : all.get(at), all, checkpoint, gaveUp);
+        return new ArchitecturePipeline.Result(at < 0 ? rep : all.get(at), all, checkpoints, gaveUp);
     }
 }

@@ -55,9 +55,9 @@ class WireTest {
             assertEquals(r, back.result());
         }
         Candidate rep = candidate(Expr.num(0.0));
-        ArchitecturePipeline.Result given = new ArchitecturePipeline.Result(rep, List.of(rep), 0.375, true);
+        ArchitecturePipeline.Result given = new ArchitecturePipeline.Result(rep, List.of(rep), new double[] {0.375, Double.NaN}, true);
         assertEquals(given, ((TrainReply) roundTrip(TrainReply.ok(given))).result());
-        ArchitecturePipeline.Result kept = new ArchitecturePipeline.Result(rep, List.of(rep), 0.375, false);
+        ArchitecturePipeline.Result kept = new ArchitecturePipeline.Result(rep, List.of(rep), new double[] {0.375, 0.125}, false);
         assertEquals(kept, ((TrainReply) roundTrip(TrainReply.ok(kept))).result());
         Expr oddBack = ((TrainReply) roundTrip(TrainReply.ok(new ArchitecturePipeline.Result(candidate(odd),
                 List.of(candidate(odd)))))).result().representative().expression();
@@ -84,10 +84,10 @@ class WireTest {
     @Test
     void aTrainingTaskKeepsItsArchitectureIndexAndBound() {
         Architecture a = Architecture.parse("[sin,square,*]-[id,cos]");
-        TrainTask t = roundTrip(new TrainTask("id-1", a, 123_456_789_012L, 7, 0.0625, -1));
-        assertArrayEquals(ss.toData(new TrainTask("id-1", a, 123_456_789_012L, 7, 0.0625, -1)).toByteArray(),
+        TrainTask t = roundTrip(new TrainTask("id-1", a, 123_456_789_012L, 7, new double[] {0.0625, 0.03125}, -1));
+        assertArrayEquals(ss.toData(new TrainTask("id-1", a, 123_456_789_012L, 7, new double[] {0.0625, 0.03125}, -1)).toByteArray(),
                 ss.toData(t).toByteArray());
-        assertFalse(Arrays.equals(ss.toData(new TrainTask("id-1", a, 123_456_789_012L, 7, 0.125, -1)).toByteArray(),
+        assertFalse(Arrays.equals(ss.toData(new TrainTask("id-1", a, 123_456_789_012L, 7, new double[] {0.0625, 0.0625}, -1)).toByteArray(),
                 ss.toData(t).toByteArray()));
     }
 

@@ -41,13 +41,15 @@ package dysymnet.net;
  *                           stopping waits until they are done
  * @param windowSteps        optimizer steps per window phase
  * @param windowStart        the fraction of the points in the first window, in (0, 1]
- * @param keepFraction       successive halving across a search: a network whose training loss at its checkpoint
- *                           (the end of the growing-window phases, or of stage 1 without them) is above this
- *                           quantile of the checkpoint losses of the earlier controller steps' networks is given up
- *                           there, and rewarded for the loss it reached, without stage 2, read-off or refinement.
- *                           In (0, 1]; 1 trains every network in full. The controller's risk-seeking update learns
- *                           only from the best rewards of a batch, which a network that far behind at its
- *                           checkpoint seldom reaches (docs/benchmarks, session 9)
+ * @param keepFraction       successive halving across a search: a network whose training loss at a checkpoint
+ *                           ({@link Trainer#CHECKPOINTS}: the end of the growing-window phases and the end of stage
+ *                           1, or the end of stage 1 alone without window phases) is above this quantile of the
+ *                           losses there of the earlier controller steps' networks that got to it is given up there,
+ *                           and rewarded for the loss it reached, without the rest of its training, read-off or
+ *                           refinement: with 0.5 about half the networks stop at the first checkpoint and a quarter
+ *                           at the second. In (0, 1]; 1 trains every network in full. The controller's risk-seeking
+ *                           update learns only from the best rewards of a batch, which a network that far behind at
+ *                           a checkpoint seldom reaches (docs/benchmarks, sessions 9 and 10)
  */
 public record TrainConfig(
         int stage1Steps,

@@ -21,9 +21,10 @@ import dysymnet.expr.Expr;
  *                      {@link dysymnet.expr.TreeSize} first
  * @param stage1Params  the network's parameters at the end of stage 1 (dense, before the penalty and pruning);
  *                      null when training failed or was given up. Read-only by convention.
- * @param checkpointLoss the MSE at the checkpoint (end of the growing-window phases, or of stage 1 without them)
- *                      over var(y); NaN when training failed before it
- * @param gaveUp        whether training ended at the checkpoint because that loss was above the caller's bound
+ * @param checkpointLosses the MSE over var(y) at each checkpoint of successive halving ({@link Trainer#CHECKPOINTS}:
+ *                      the end of the growing-window phases and the end of stage 1, or without window phases the end
+ *                      of stage 1 only); NaN where training did not get to it. Read-only by convention.
+ * @param gaveUp        whether training ended at a checkpoint because its loss there was above the caller's bound
  *                      ({@link TrainConfig#keepFraction()}): then {@code mse} is the MSE there, {@code network} the
  *                      network as it was, and there is no read-off ({@code expression} is NaN)
  */
@@ -38,8 +39,18 @@ public record TrainedNetwork(
         boolean ok,
         Expr expression,
         double[] stage1Params,
-        double checkpointLoss,
+        double[] checkpointLosses,
         boolean gaveUp) {
+
+    /** The loss at the last checkpoint training got to (NaN when none): where a given-up network was given up. */
+    public double lastCheckpointLoss() {
+        for (int k = checkpointLosses.length - 1; k >= 0; k--) {
+            if (!Double.isNaN(checkpointLosses[k])) {
+                return checkpointLosses[k];
+            }
+        }
+        return Double.NaN;
+    }
 
     /** The network as it was at the end of stage 1 (a copy), or null when training failed. */
     public SymbolicNetwork stage1Network() {

@@ -3,6 +3,7 @@ package dysymnet.net;
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.expr.Const;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
@@ -42,22 +43,38 @@ public final class Trainer {
      */
     public static TrainedNetwork train(Architecture arch, Dataset data, TrainConfig cfg, RandomGenerator rng,
                                        BooleanSupplier stop) {
-        return train(arch, data, cfg, rng, stop, Double.POSITIVE_INFINITY);
+        return train(arch, data, cfg, rng, stop, keepAll());
+    }
+
+    /**
+     * The number of checkpoints of successive halving: the end of the growing-window phases (checkpoint 0) and the
+     * end of stage 1 (checkpoint 1); without window phases only the end of stage 1, as checkpoint 0.
+     */
+    public static final int CHECKPOINTS = 2;
+
+    /** Bounds that give up no network: every checkpoint's +Infinity. */
+    public static double[] keepAll() {
+        double[] b = new double[CHECKPOINTS];
+        Arrays.fill(b, Double.POSITIVE_INFINITY);
+        return b;
     }
 
     /**
      * As {@link #train(Architecture, Dataset, TrainConfig, RandomGenerator, BooleanSupplier)}, but training ends at
-     * the checkpoint (the end of the growing-window phases, or of stage 1 without them) when the MSE there over
-     * var(y) is above {@code giveUpAbove}: the result is then {@link TrainedNetwork#gaveUp() given up}, with no
-     * read-off. With {@code giveUpAbove} +Infinity it is that method.
+     * checkpoint {@code k} ({@link #CHECKPOINTS}) when the MSE there over var(y) is above {@code giveUpAbove[k]}: the
+     * result is then {@link TrainedNetwork#gaveUp() given up}, with no read-off. With every bound +Infinity
+     * ({@link #keepAll}) it is that method.
      */
     public static TrainedNetwork train(Architecture arch, Dataset data, TrainConfig cfg, RandomGenerator rng,
-                                       BooleanSupplier stop, double giveUpAbove) {
+                                       BooleanSupplier stop, double[] giveUpAbove) {
         Objects.requireNonNull(stop, "stop");
         Objects.requireNonNull(arch, "arch");
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(cfg, "cfg");
         Objects.requireNonNull(rng, "rng");
+        if (giveUpAbove.length != CHECKPOINTS) {
+            throw new IllegalArgumentException("one bound per checkpoint expected, got " + giveUpAbove.length);
+        }
         double[][] x = data.columns();
         double[] y = data.y();
         // sample weights (null: none): every loss below is the weighted MSE, sum w r^2 / sum w
@@ -78,12 +95,13 @@ public final class Trainer {
         StageResult s1 = null;
         StageResult s2 = null;
         int restarts = 0;
-        double checkpoint = Double.NaN;
+        double[] checkpoints = new double[CHECKPOINTS];
         for (int attempt = 0; attempt <= cfg.maxRestarts(); attempt++) {
             if (attempt > 0 && stop.getAsBoolean()) {
                 break;
             }
             restarts = attempt;
+            Arrays.fill(checkpoints, Double.NaN);
             net.initialize(rng);
             opt.reset();
             clipper.reset();
@@ -95,13 +113,13 @@ public final class Trainer {
             }
             if (phases.steps() > 0) {
                 double mse = net.mse(x, y, w);
-                checkpoint = relative(mse, variance);
-                if (!Double.isFinite(checkpoint)) {
-                    s1 = new StageResult(phases.steps(), checkpoint, false);
+                checkpoints[0] = relative(mse, variance);
+                if (!Double.isFinite(checkpoints[0])) {
+                    s1 = new StageResult(phases.steps(), checkpoints[0], false);
                     continue;
                 }
-                if (checkpoint > giveUpAbove) {
-                    return gaveUp(net, mse, phases.steps(), attempt, checkpoint);
+                if (checkpoints[0] > giveUpAbove[0]) {
+                    return gaveUp(net, mse, phases.steps(), attempt, checkpoints);
                 }
             }
             StageResult rest = runStage(net, x, y, w, cfg.stage1Steps() - phases.steps(), 0.0, cfg, opt, clipper,
@@ -111,12 +129,12 @@ public final class Trainer {
             if (!s1.finite()) {
                 continue;
             }
-            if (phases.steps() == 0) {
-                double mse = net.mse(x, y, w);
-                checkpoint = relative(mse, variance);
-                if (checkpoint > giveUpAbove) {
-                    return gaveUp(net, mse, s1.steps(), attempt, checkpoint);
-                }
+            // the end of stage 1: checkpoint 1 after window phases, else the only one
+            int k = phases.steps() > 0 ? 1 : 0;
+            double mse1 = net.mse(x, y, w);
+            checkpoints[k] = relative(mse1, variance);
+            if (checkpoints[k] > giveUpAbove[k]) {
+                return gaveUp(net, mse1, s1.steps(), attempt, checkpoints);
             }
             double[] dense = net.params().clone();
             s2 = stop.getAsBoolean() ? new StageResult(0, Double.NaN, true)
@@ -152,16 +170,17 @@ public final class Trainer {
                 }
             }
             return new TrainedNetwork(net, finalLoss, mse, s1.steps(), s2.steps(), tuned, attempt, true,
-                    net.toExpr(data.names()), dense, checkpoint, false);
+                    net.toExpr(data.names()), dense, checkpoints, false);
         }
         return new TrainedNetwork(net, Double.NaN, Double.NaN, s1 == null ? 0 : s1.steps(),
-                s2 == null ? 0 : s2.steps(), 0, restarts, false, new Const(Double.NaN), null, checkpoint, false);
+                s2 == null ? 0 : s2.steps(), 0, restarts, false, new Const(Double.NaN), null, checkpoints, false);
     }
 
-    /** A network given up at its checkpoint: as trained so far, its MSE there ({@code mse}), no read-off. */
-    private static TrainedNetwork gaveUp(SymbolicNetwork net, double mse, int steps, int attempt, double checkpoint) {
-        return new TrainedNetwork(net, mse, mse, steps, 0, 0, attempt, true, new Const(Double.NaN), null, checkpoint,
-                true);
+    /** A network given up at a checkpoint: as trained so far, its MSE there ({@code mse}), no read-off. */
+    private static TrainedNetwork gaveUp(SymbolicNetwork net, double mse, int steps, int attempt,
+                                         double[] checkpoints) {
+        return new TrainedNetwork(net, mse, mse, steps, 0, 0, attempt, true, new Const(Double.NaN), null,
+                checkpoints, true);
     }
 
     /** {@code mse / variance}, or {@code mse} itself for a constant target. */

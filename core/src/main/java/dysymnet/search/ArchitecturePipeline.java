@@ -20,6 +20,7 @@ import dysymnet.net.TrainedNetwork;
 import dysymnet.net.Trainer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -161,21 +162,44 @@ public final class ArchitecturePipeline {
      * @param representative the candidate that stands for the architecture: its reward is the controller's reward,
      *                       and it is the one the search's selection rule would choose among {@code candidates}
      * @param candidates     every distinct formula found for the architecture (the representative among them)
-     * @param checkpoint     the network's training loss at its checkpoint over var(y)
-     *                       ({@link TrainedNetwork#checkpointLoss()}); NaN when there is none
-     * @param gaveUp         whether the network was given up at its checkpoint: then there is no formula, and the
+     * @param checkpoints    the network's training loss over var(y) at each checkpoint
+     *                       ({@link TrainedNetwork#checkpointLosses()}, {@link Trainer#CHECKPOINTS} of them); NaN
+     *                       where there is none. Read-only by convention.
+     * @param gaveUp         whether the network was given up at a checkpoint: then there is no formula, and the
      *                       representative (never a candidate of the search: its MSE is infinite) carries the
      *                       reward of the loss it reached
      */
-    public record Result(Candidate representative, List<Candidate> candidates, double checkpoint, boolean gaveUp) {
+    public record Result(Candidate representative, List<Candidate> candidates, double[] checkpoints, boolean gaveUp) {
         public Result {
             Objects.requireNonNull(representative, "representative");
             candidates = List.copyOf(candidates);
+            if (checkpoints.length != Trainer.CHECKPOINTS) {
+                throw new IllegalArgumentException("one loss per checkpoint expected, got " + checkpoints.length);
+            }
         }
 
-        /** A result without a checkpoint loss. */
+        /** Equal candidates, checkpoint losses (by value) and outcome. */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Result r && representative.equals(r.representative)
+                    && candidates.equals(r.candidates) && Arrays.equals(checkpoints, r.checkpoints)
+                    && gaveUp == r.gaveUp;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(representative, candidates, Arrays.hashCode(checkpoints), gaveUp);
+        }
+
+        @Override
+        public String toString() {
+            return "Result[representative=" + representative + ", candidates=" + candidates + ", checkpoints="
+                    + Arrays.toString(checkpoints) + ", gaveUp=" + gaveUp + "]";
+        }
+
+        /** A result without checkpoint losses. */
         public Result(Candidate representative, List<Candidate> candidates) {
-            this(representative, candidates, Double.NaN, false);
+            this(representative, candidates, noCheckpoints(), false);
         }
 
         /** Whether the architecture gave no finite formula (its training diverged, or it failed); not given up. */
@@ -193,22 +217,22 @@ public final class ArchitecturePipeline {
      *             has
      */
     public Result run(Architecture arch, RandomGenerator rng, int step, BooleanSupplier stop) {
-        return run(arch, rng, step, stop, Double.POSITIVE_INFINITY);
+        return run(arch, rng, step, stop, Trainer.keepAll());
     }
 
     /**
-     * As {@link #run(Architecture, RandomGenerator, int, BooleanSupplier)}, with the network given up at its
-     * checkpoint when its loss there over var(y) is above {@code giveUpAbove} ({@link Trainer}).
+     * As {@link #run(Architecture, RandomGenerator, int, BooleanSupplier)}, with the network given up at checkpoint
+     * {@code k} when its loss there over var(y) is above {@code giveUpAbove[k]} ({@link Trainer}).
      */
-    public Result run(Architecture arch, RandomGenerator rng, int step, BooleanSupplier stop, double giveUpAbove) {
+    public Result run(Architecture arch, RandomGenerator rng, int step, BooleanSupplier stop, double[] giveUpAbove) {
         Dataset rows = fittingRows(rng);
         TrainedNetwork t = Trainer.train(arch, rows, settings.training(), rng, stop, giveUpAbove);
         if (!t.ok()) {
             return failed(arch, step);
         }
         if (t.gaveUp()) {
-            Candidate c = withoutFormula(arch, step, Reward.of(t.checkpointLoss(), 1.0));
-            return new Result(c, List.of(c), t.checkpointLoss(), true);
+            Candidate c = withoutFormula(arch, step, Reward.of(t.lastCheckpointLoss(), 1.0));
+            return new Result(c, List.of(c), t.checkpointLosses(), true);
         }
         String name = arch.toString();
         Expr read = simplifiedReadOff(t.expression(), stop);
@@ -251,7 +275,7 @@ public final class ArchitecturePipeline {
         List<Candidate> all = List.copyOf(distinct.values());
         Selection sel = settings.selection();
         Candidate representative = ParetoFront.of(all).choose(variance, sel);
-        return new Result(representative == null ? all.get(0) : representative, all, t.checkpointLoss(), false);
+        return new Result(representative == null ? all.get(0) : representative, all, t.checkpointLosses(), false);
     }
 
     /**
@@ -303,6 +327,13 @@ public final class ArchitecturePipeline {
     public static Result failed(Architecture arch, int step) {
         Candidate c = withoutFormula(arch, step, 0.0);
         return new Result(c, List.of(c));
+    }
+
+    /** Checkpoint losses of a result that has none: NaN at every checkpoint. */
+    public static double[] noCheckpoints() {
+        double[] c = new double[Trainer.CHECKPOINTS];
+        Arrays.fill(c, Double.NaN);
+        return c;
     }
 
     /** The representative of an architecture without a formula: never a candidate (infinite MSE), this reward. */

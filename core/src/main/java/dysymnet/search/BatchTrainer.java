@@ -2,13 +2,14 @@ package dysymnet.search;
 
 import dysymnet.data.Dataset;
 import dysymnet.net.Architecture;
+import dysymnet.net.Trainer;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
 /**
  * Where a controller step's new architectures are trained: the one seam between the search's loop and the place
- * the work runs. Each job is {@link ArchitecturePipeline#run} of one architecture (given up at its checkpoint past
+ * the work runs. Each job is {@link ArchitecturePipeline#run} of one architecture (given up at a checkpoint past
  * {@link Job#giveUpAbove()}), with the network's generator
  * seeded from (seed, {@link Job#index()}): a pure function of the search's data, its settings and the job, so
  * whoever runs it (this process's threads, or the members of a cluster, see the {@code cluster} module) gives the
@@ -51,21 +52,27 @@ public interface BatchTrainer {
      * @param architecture the (canonical) architecture
      * @param index        the sample index of the whole search: seeds the network (stream {@code index} of the seed)
      * @param step         the controller step that sampled it
-     * @param giveUpAbove  the network is given up at its checkpoint when its loss there over var(y) is above this
-     *                     (+Infinity: trained in full); see {@link ArchitecturePipeline#run(Architecture,
-     *                     java.util.random.RandomGenerator, int, BooleanSupplier, double)}
+     * @param giveUpAbove  per checkpoint ({@link Trainer#CHECKPOINTS}): the network is given up at checkpoint k when
+     *                     its loss there over var(y) is above {@code giveUpAbove[k]} (+Infinity: not there); see
+     *                     {@link ArchitecturePipeline#run(Architecture, java.util.random.RandomGenerator, int,
+     *                     BooleanSupplier, double[])}. Read-only by convention.
      */
-    record Job(Architecture architecture, long index, int step, double giveUpAbove) {
+    record Job(Architecture architecture, long index, int step, double[] giveUpAbove) {
         public Job {
             Objects.requireNonNull(architecture, "architecture");
-            if (Double.isNaN(giveUpAbove)) {
-                throw new IllegalArgumentException("giveUpAbove must not be NaN");
+            if (giveUpAbove.length != Trainer.CHECKPOINTS) {
+                throw new IllegalArgumentException("one bound per checkpoint expected, got " + giveUpAbove.length);
+            }
+            for (double b : giveUpAbove) {
+                if (Double.isNaN(b)) {
+                    throw new IllegalArgumentException("giveUpAbove must not be NaN");
+                }
             }
         }
 
         /** A job trained in full. */
         public Job(Architecture architecture, long index, int step) {
-            this(architecture, index, step, Double.POSITIVE_INFINITY);
+            this(architecture, index, step, Trainer.keepAll());
         }
     }
 

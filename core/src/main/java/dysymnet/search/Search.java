@@ -15,7 +15,6 @@ import dysymnet.net.Architecture;
 import dysymnet.terms.TermRegression;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -126,8 +125,8 @@ public final class Search {
         long trained = 0;
         long failed = 0;
         long gaveUp = 0;
-        // the checkpoint losses of the networks of the finished steps, in sampling order
-        List<Double> checkpoints = new ArrayList<>();
+        // the losses of the networks of the finished steps at their checkpoints
+        Halving halving = new Halving(settings.training().keepFraction(), budget.batchSize());
         List<String> errors = new ArrayList<>();
         long sampleIndex = 0;
         int steps = 0;
@@ -174,8 +173,8 @@ public final class Search {
                     archs.add(s.architecture().canonical());
                 }
                 // train each architecture not seen before, once, in parallel (here or on the trainer's machines);
-                // those far behind the earlier steps' networks at their checkpoint are given up there
-                double giveUpAbove = giveUpBound(checkpoints, settings.training().keepFraction(), budget.batchSize());
+                // those far behind the earlier steps' networks at a checkpoint are given up there
+                double[] giveUpAbove = halving.bounds();
                 List<BatchTrainer.Job> jobs = new ArrayList<>();
                 Map<Architecture, Boolean> queued = new HashMap<>();
                 for (Architecture a : archs) {
@@ -212,9 +211,7 @@ public final class Search {
                         if (c.gaveUp()) {
                             gaveUp++;
                         }
-                        if (Double.isFinite(c.checkpoint())) {
-                            checkpoints.add(c.checkpoint());
-                        }
+                        halving.add(c.checkpoints());
                     }
                 }
                 if (interrupted) {
@@ -402,22 +399,6 @@ public final class Search {
         public void close() {
             // the pool is the search's
         }
-    }
-
-    /**
-     * The checkpoint loss above which a network of the next step is given up: the {@code keep}-quantile of the
-     * earlier steps' networks' checkpoint losses (the lowest value at or above that fraction of them), +Infinity
-     * while fewer than {@code minimum} are known or when {@code keep} is 1. Computed before a step from finished
-     * steps only, so it does not depend on the threads.
-     */
-    static double giveUpBound(List<Double> checkpoints, double keep, int minimum) {
-        if (keep >= 1.0 || checkpoints.size() < Math.max(1, minimum)) {
-            return Double.POSITIVE_INFINITY;
-        }
-        double[] sorted = toArray(checkpoints);
-        Arrays.sort(sorted);
-        int at = (int) Math.ceil(keep * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, at))];
     }
 
     /** At most this many error messages of failed architectures are kept (all are counted). */

@@ -2,28 +2,67 @@ package dysymnet.search;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.data.Dataset;
+import dysymnet.data.Seeds;
+import dysymnet.net.Architecture;
 import dysymnet.gp.GpSettings;
 import dysymnet.terms.TermSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Successive halving across a search: networks far behind at their checkpoint are given up there. */
+/** Successive halving across a search: networks far behind at a checkpoint are given up there. */
 class HalvingTest {
 
     @Test
     void theBoundIsTheKeptQuantileOfTheEarlierCheckpoints() {
-        List<Double> cps = List.of(0.4, 0.1, 0.3, 0.2);
-        assertEquals(0.2, Search.giveUpBound(cps, 0.5, 4));
-        assertEquals(0.1, Search.giveUpBound(cps, 0.25, 4));
-        assertEquals(0.3, Search.giveUpBound(cps, 0.6, 4));
-        assertEquals(0.1, Search.giveUpBound(cps, 0.01, 4));
+        double[] cps = {0.4, 0.1, 0.3, 0.2};
+        assertEquals(0.2, Halving.bound(cps, 0.5, 4));
+        assertEquals(0.1, Halving.bound(cps, 0.25, 4));
+        assertEquals(0.3, Halving.bound(cps, 0.6, 4));
+        assertEquals(0.1, Halving.bound(cps, 0.01, 4));
         // too few known, or every network kept
-        assertEquals(Double.POSITIVE_INFINITY, Search.giveUpBound(cps, 0.5, 5));
-        assertEquals(Double.POSITIVE_INFINITY, Search.giveUpBound(cps, 1.0, 4));
-        assertEquals(Double.POSITIVE_INFINITY, Search.giveUpBound(List.of(), 0.5, 0));
+        assertEquals(Double.POSITIVE_INFINITY, Halving.bound(cps, 0.5, 5));
+        assertEquals(Double.POSITIVE_INFINITY, Halving.bound(cps, 1.0, 4));
+        assertEquals(Double.POSITIVE_INFINITY, Halving.bound(new double[0], 0.5, 0));
+    }
+
+    @Test
+    void eachCheckpointsBoundComesFromTheNetworksThatGotToIt() {
+        Halving h = new Halving(0.5, 2);
+        assertArrayEquals(new double[] {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY}, h.bounds());
+        // two networks given up at the first checkpoint, two that went on to the end of stage 1
+        h.add(new double[] {0.8, Double.NaN});
+        h.add(new double[] {0.6, Double.NaN});
+        h.add(new double[] {0.2, 0.05});
+        assertArrayEquals(new double[] {0.6, Double.POSITIVE_INFINITY}, h.bounds()); // one loss at the second: too few
+        h.add(new double[] {0.4, 0.01});
+        assertArrayEquals(new double[] {0.4, 0.01}, h.bounds());
+        // a network that failed before any checkpoint adds nothing
+        h.add(new double[] {Double.NaN, Double.NaN});
+        assertArrayEquals(new double[] {0.4, 0.01}, h.bounds());
+    }
+
+    @Test
+    void aNetworkBehindAtTheEndOfStage1IsGivenUpThereWithItsLossAsReward() {
+        Settings s = networksOnly().seed(3).build();
+        Dataset d = SearchTest.sample(64, 3);
+        ArchitecturePipeline p = new ArchitecturePipeline(d, s);
+        Architecture a = Architecture.parse("[id,sin,*]-[id,square]");
+        ArchitecturePipeline.Result full = p.run(a, Seeds.stream(3, 0), 1, () -> false);
+        double[] reached = full.checkpoints();
+        assertFalse(full.gaveUp());
+        assertTrue(Double.isFinite(reached[0]) && Double.isFinite(reached[1]), "both checkpoints reached");
+        ArchitecturePipeline.Result given = p.run(a, Seeds.stream(3, 0), 1, () -> false,
+                new double[] {reached[0], Math.nextDown(reached[1])});
+        assertTrue(given.gaveUp());
+        assertFalse(given.failed());
+        assertArrayEquals(reached, given.checkpoints());
+        assertEquals(Reward.of(reached[1], 1.0), given.representative().reward());
+        assertEquals(List.of(given.representative()), given.candidates());
+        assertEquals(Double.POSITIVE_INFINITY, given.representative().mse());
     }
 
     private static Settings.Builder networksOnly() {
