@@ -79,6 +79,10 @@ final class DemoCommand implements Callable<Integer> {
                         List.of("t"), "h", o.cancelled());
                 outw.println((o.cancelled() ? "Interrupted; best law found so far:" : "Law found by dysymnet:"));
                 outw.println("  h = " + Reports.capped(o.model().formula(5), Reports.fullFormulaHint(null, out)));
+                String constants = Reports.constants(r.standardErrors(), 5);
+                if (constants != null) {
+                    outw.println("  " + constants);
+                }
                 outw.println();
                 outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "model", "train MSE", "test MSE", "paper test MSE");
                 outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "dysymnet (this run)", Reports.number(r.mseTrain()),

@@ -2,6 +2,7 @@ package dysymnet.cli;
 
 import dysymnet.api.Model;
 import dysymnet.data.Metrics;
+import dysymnet.fit.StandardErrors;
 import java.util.List;
 
 /**
@@ -24,6 +25,7 @@ final class FitReport {
     private double[] wTrain;
     private double[] wTest;
     private String weightsName;
+    private StandardErrors standardErrors;
 
     /**
      * @param model        the fitted model
@@ -61,6 +63,14 @@ final class FitReport {
     }
 
     /** The column the weights came from; null when the fit is unweighted. */
+    /** The standard errors of the formula's constants on the training rows (computed once, when first asked). */
+    StandardErrors standardErrors() {
+        if (standardErrors == null) {
+            standardErrors = model.standardErrors(xTrain, yTrain, wTrain);
+        }
+        return standardErrors;
+    }
+
     String weightsName() {
         return weightsName;
     }

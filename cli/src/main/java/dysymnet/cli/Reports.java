@@ -3,13 +3,18 @@ package dysymnet.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dysymnet.api.Model;
+import dysymnet.expr.Expr;
 import dysymnet.expr.Printer;
+import dysymnet.fit.StandardErrors;
 import dysymnet.io.AtomicFiles;
 import dysymnet.io.plot.Plots;
 import dysymnet.search.Candidate;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
@@ -72,6 +77,10 @@ final class Reports {
         Model m = r.model();
         out.println((r.cancelled() ? "Interrupted; best formula found so far:" : "Formula:"));
         out.println("  " + r.targetName() + " = " + capped(m.formula(digits), fullFormulaWhere));
+        String constants = constants(r.standardErrors(), digits);
+        if (constants != null) {
+            out.println("  " + constants);
+        }
         out.println();
         out.printf(Locale.ROOT, "  %-10s %14s %14s%n", "", "R^2", "MSE");
         out.printf(Locale.ROOT, "  %-10s %14s %14s%n", "train", number(r.r2Train()), number(r.mseTrain()));
@@ -101,6 +110,61 @@ final class Reports {
             out.printf(Locale.ROOT, "%s %5d %14s %12s  %s%n", chosen ? "*" : " ", c.complexity(), number(c.mse()),
                     number(c.r2()), capped(Printer.infix(c.expression(), digits), fullFormulaWhere));
         }
+    }
+
+    /** At most this many constants are listed with their errors in the text reports (all in the JSON). */
+    static final int MAX_LISTED_CONSTANTS = 10;
+
+    /**
+     * The line that says how sure the constants are, e.g. {@code constants (left to right, ± standard error): 47.78 ±
+     * 0.02, 0.4265 ± 0.0003; residual sd 0.041 (27 degrees of freedom)}: each value rounded where its error's second
+     * significant digit is; "exact" for a fit without residual, "undetermined" for a constant the data cannot pin
+     * down ({@link StandardErrors}). Null when the formula has no refinable constant.
+     */
+    static String constants(StandardErrors se, int digits) {
+        if (se.count() == 0) {
+            return null;
+        }
+        double[] v = se.values();
+        double[] e = se.errors();
+        StringBuilder b = new StringBuilder("constants (left to right, ± standard error): ");
+        int listed = Math.min(v.length, MAX_LISTED_CONSTANTS);
+        for (int k = 0; k < listed; k++) {
+            if (k > 0) {
+                b.append(", ");
+            }
+            b.append(withError(v[k], e[k], digits));
+        }
+        if (v.length > listed) {
+            b.append(", and ").append(v.length - listed).append(" more (all in --json)");
+        }
+        if (Double.isFinite(se.residualSd())) {
+            b.append("; residual sd ").append(String.format(Locale.ROOT, "%.3g", se.residualSd()))
+                    .append(" (").append(se.degreesOfFreedom()).append(" degrees of freedom)");
+        }
+        return b.toString();
+    }
+
+    /** {@code value ± error}, the value rounded at the error's second significant digit. */
+    static String withError(double value, double error, int digits) {
+        String plain = Printer.infix(Expr.num(value), digits);
+        if (Double.isNaN(error)) {
+            return plain;
+        }
+        if (error == Double.POSITIVE_INFINITY) {
+            return plain + " (undetermined)";
+        }
+        if (error == 0) {
+            return plain + " (exact)";
+        }
+        int scale = 1 - (int) Math.floor(Math.log10(error));
+        if (Math.abs(scale) > 12 || !Double.isFinite(value)) {
+            return String.format(Locale.ROOT, "%.4g ± %.2g", value, error);
+        }
+        // a negative scale rounds to tens, hundreds...: toPlainString writes the zeros
+        String v = new BigDecimal(value).setScale(scale, RoundingMode.HALF_EVEN).toPlainString();
+        String err = new BigDecimal(error).setScale(scale, RoundingMode.HALF_EVEN).toPlainString();
+        return v + " ± " + err;
     }
 
     static ObjectMapper mapper() {
@@ -138,6 +202,17 @@ final class Reports {
             root.putNull("weights");
         }
         root.put("cancelled", r.cancelled());
+        StandardErrors se = r.standardErrors();
+        ArrayNode constants = root.putArray("constants");
+        double[] values = se.values();
+        double[] errors = se.errors();
+        for (int k = 0; k < values.length; k++) {
+            ObjectNode c = constants.addObject();
+            c.put("value", values[k]);
+            c.put("std_error", errors[k]);
+        }
+        root.put("residual_sd", se.residualSd());
+        root.put("residual_dof", se.degreesOfFreedom());
         JsonNode pareto = root.path("pareto");
         List<Candidate> members = m.pareto();
         for (int i = 0; i < pareto.size() && i < members.size(); i++) {

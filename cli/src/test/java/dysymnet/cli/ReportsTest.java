@@ -67,6 +67,33 @@ class ReportsTest {
     }
 
     @Test
+    void theConstantsAreShownWithTheirErrorsInTheTextAndTheJson() throws IOException {
+        FitReport r = report(Parser.parse("1.05*x + 0.8"));
+        StringWriter text = new StringWriter();
+        Reports.text(r, 6, new PrintWriter(text, true), "anywhere");
+        String line = text.toString().lines().filter(l -> l.contains("± standard error")).findFirst().orElseThrow();
+        // y = {1, 2, 3, 4, 5, 7} against 1.05x + 0.8: residual sd sqrt(0.9775 / 4), slope error s / sqrt(17.5)
+        assertEquals("  constants (left to right, ± standard error): 1.05 ± 0.12, 0.80 ± 0.36; residual sd 0.494 (4 "
+                + "degrees of freedom)", line);
+        JsonNode json = new ObjectMapper().readTree(Reports.json(r, 6));
+        assertEquals(2, json.get("constants").size());
+        assertEquals(1.05, json.get("constants").get(0).get("value").asDouble());
+        assertTrue(json.get("constants").get(0).get("std_error").asDouble() > 0);
+        assertEquals(4, json.get("residual_dof").asInt());
+        assertTrue(json.get("residual_sd").asDouble() > 0);
+    }
+
+    @Test
+    void aValueIsRoundedWhereItsErrorsSecondDigitIs() {
+        assertEquals("47.783 ± 0.021", Reports.withError(47.78312, 0.0213, 6));
+        assertEquals("0.42652 ± 0.00031", Reports.withError(0.4265166, 0.000311, 6));
+        assertEquals("12300 ± 1200", Reports.withError(12345.6, 1234.5, 6));
+        assertEquals("2 (exact)", Reports.withError(2.0, 0.0, 6));
+        assertEquals("1.5 (undetermined)", Reports.withError(1.5, Double.POSITIVE_INFINITY, 6));
+        assertEquals("1.5", Reports.withError(1.5, Double.NaN, 6));
+    }
+
+    @Test
     void aShortFormulaIsShownWhole() {
         assertEquals("x + 1", Reports.capped("x + 1", "anywhere"));
         String limit = "x".repeat(Reports.MAX_FORMULA_CHARS);

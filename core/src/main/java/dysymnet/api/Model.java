@@ -12,6 +12,7 @@ import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Printer;
 import dysymnet.expr.UserFunction;
+import dysymnet.fit.StandardErrors;
 import dysymnet.io.AtomicFiles;
 import dysymnet.search.Candidate;
 import dysymnet.search.Settings;
@@ -194,6 +195,20 @@ public final class Model {
                     + features.size() + " " + features);
         }
         return Evaluator.evaluate(expression, features, columns);
+    }
+
+    /**
+     * The standard errors of the formula's constants on these rows (feature columns {@code columns[j][i]} in the
+     * order of {@link #features()}, target {@code y}, sample weights {@code w} or null), the residual's standard
+     * deviation and its degrees of freedom: see {@link StandardErrors}. Meant for the training rows, where the
+     * constants were fitted.
+     */
+    public StandardErrors standardErrors(double[][] columns, double[] y, double[] w) {
+        if (columns.length != features.size()) {
+            throw new IllegalArgumentException("got " + columns.length + " columns, the model expects "
+                    + features.size() + " " + features);
+        }
+        return StandardErrors.of(expression, new Dataset(features, columns, y, w));
     }
 
     /** Predictions for a data set, matching its columns to the model's features by name. */
