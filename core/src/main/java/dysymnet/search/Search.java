@@ -12,9 +12,12 @@ import dysymnet.gp.GeneticProgramming;
 import dysymnet.gp.GpSettings;
 import dysymnet.gp.Primitives;
 import dysymnet.net.Architecture;
+import dysymnet.net.SymbolicNetwork;
 import dysymnet.terms.TermRegression;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -133,7 +136,7 @@ public final class Search {
         StopReason reason = StopReason.MAX_STEPS;
 
         ExecutorService pool = Executors.newFixedThreadPool(settings.threads(), daemonThreads());
-        BatchTrainer.Session session = trainer == null ? new LocalSession(pipeline, settings.seed(), pool)
+        BatchTrainer.Session session = trainer == null ? new LocalSession(pipeline, settings.seed(), pool, data.features())
                 : trainer.open(data, settings);
         try {
             // the GP's last population: each GP run goes on from the previous one's, with the new seeds
@@ -362,24 +365,41 @@ public final class Search {
         return best;
     }
 
-    /** The default trainer: the search's own thread pool, as many jobs at once as it has threads. */
+    /**
+     * The default trainer: the search's own thread pool, as many jobs at once as it has threads. A step's jobs start
+     * largest network first (by parameters, the cost of a training step), so that the small ones fill the threads
+     * while the last large one finishes rather than one large one running alone at the end of the step; what each
+     * job computes does not depend on when it runs.
+     */
     private static final class LocalSession implements BatchTrainer.Session {
         private final ArchitecturePipeline pipeline;
         private final long seed;
         private final ExecutorService pool;
+        private final int inputs;
 
-        LocalSession(ArchitecturePipeline pipeline, long seed, ExecutorService pool) {
+        LocalSession(ArchitecturePipeline pipeline, long seed, ExecutorService pool, int inputs) {
             this.pipeline = pipeline;
             this.seed = seed;
             this.pool = pool;
+            this.inputs = inputs;
         }
 
         @Override
         public List<BatchTrainer.Outcome> train(List<BatchTrainer.Job> jobs, BooleanSupplier stop, long deadline)
                 throws InterruptedException {
-            List<Future<ArchitecturePipeline.Result>> futures = new ArrayList<>();
-            for (BatchTrainer.Job j : jobs) {
-                futures.add(pool.submit(() -> stop.getAsBoolean() ? null
+            Integer[] order = new Integer[jobs.size()];
+            int[] cost = new int[jobs.size()];
+            for (int k = 0; k < order.length; k++) {
+                order[k] = k;
+                cost[k] = new SymbolicNetwork(jobs.get(k).architecture(), inputs, true).parameterCount();
+            }
+            Arrays.sort(order, (a, b) -> cost[a] != cost[b] ? Integer.compare(cost[b], cost[a])
+                    : Integer.compare(a, b));
+            List<Future<ArchitecturePipeline.Result>> futures = new ArrayList<>(Collections.nCopies(order.length,
+                    null));
+            for (int k : order) {
+                BatchTrainer.Job j = jobs.get(k);
+                futures.set(k, pool.submit(() -> stop.getAsBoolean() ? null
                         : pipeline.run(j.architecture(), Seeds.stream(seed, j.index()), j.step(), stop,
                         j.giveUpAbove())));
             }
