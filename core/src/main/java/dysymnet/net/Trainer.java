@@ -62,7 +62,8 @@ public final class Trainer {
     /**
      * As {@link #train(Architecture, Dataset, TrainConfig, RandomGenerator, BooleanSupplier)}, but training ends at
      * checkpoint {@code k} ({@link #CHECKPOINTS}) when the MSE there over var(y) is above {@code giveUpAbove[k]}: the
-     * result is then {@link TrainedNetwork#gaveUp() given up}, with no read-off. With every bound +Infinity
+     * result is then {@link TrainedNetwork#gaveUp() given up}, with no read-off (unless {@code stop} already says
+     * so: then, as without bounds, the network as trained so far is read off). With every bound +Infinity
      * ({@link #keepAll}) it is that method.
      */
     public static TrainedNetwork train(Architecture arch, Dataset data, TrainConfig cfg, RandomGenerator rng,
@@ -118,7 +119,8 @@ public final class Trainer {
                     s1 = new StageResult(phases.steps(), checkpoints[0], false);
                     continue;
                 }
-                if (checkpoints[0] > giveUpAbove[0]) {
+                // a search that is stopping gets the network as trained so far, as without halving
+                if (checkpoints[0] > giveUpAbove[0] && !stop.getAsBoolean()) {
                     return gaveUp(net, mse, phases.steps(), attempt, checkpoints);
                 }
             }
@@ -133,7 +135,7 @@ public final class Trainer {
             int k = phases.steps() > 0 ? 1 : 0;
             double mse1 = net.mse(x, y, w);
             checkpoints[k] = relative(mse1, variance);
-            if (checkpoints[k] > giveUpAbove[k]) {
+            if (checkpoints[k] > giveUpAbove[k] && !stop.getAsBoolean()) {
                 return gaveUp(net, mse1, s1.steps(), attempt, checkpoints);
             }
             double[] dense = net.params().clone();
