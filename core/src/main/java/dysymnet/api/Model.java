@@ -190,10 +190,7 @@ public final class Model {
 
     /** Predictions for feature columns {@code columns[j][i]} in the order of {@link #features()}. */
     public double[] predictColumns(double[][] columns) {
-        if (columns.length != features.size()) {
-            throw new IllegalArgumentException("got " + columns.length + " columns, the model expects "
-                    + features.size() + " " + features);
-        }
+        checkColumns(columns);
         return Evaluator.evaluate(expression, features, columns);
     }
 
@@ -204,11 +201,15 @@ public final class Model {
      * constants were fitted.
      */
     public StandardErrors standardErrors(double[][] columns, double[] y, double[] w) {
+        checkColumns(columns);
+        return StandardErrors.of(expression, new Dataset(features, columns, y, w));
+    }
+
+    private void checkColumns(double[][] columns) {
         if (columns.length != features.size()) {
             throw new IllegalArgumentException("got " + columns.length + " columns, the model expects "
                     + features.size() + " " + features);
         }
-        return StandardErrors.of(expression, new Dataset(features, columns, y, w));
     }
 
     /** Predictions for a data set, matching its columns to the model's features by name. */

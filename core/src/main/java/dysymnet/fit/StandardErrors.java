@@ -1,6 +1,7 @@
 package dysymnet.fit;
 
 import dysymnet.data.Dataset;
+import dysymnet.data.Metrics;
 import dysymnet.expr.CompiledExpr;
 import dysymnet.expr.Constants;
 import dysymnet.expr.Expr;
@@ -78,13 +79,9 @@ public record StandardErrors(double[] values, double[] errors, double residualSd
         double[] pred = new double[n];
         double[][] jac = new double[k][n];
         c.valuesAndJacobian(data.columns(), theta, pred, jac);
-        double[] y = data.y();
         double[] w = data.weights();
-        double rss = 0;
-        for (int i = 0; i < n; i++) {
-            double r = y[i] - pred[i];
-            rss += (w == null ? 1.0 : w[i]) * r * r;
-        }
+        // the weights have mean 1: the weighted MSE times n is the weighted residual sum of squares
+        double rss = Metrics.mse(pred, data) * n;
         double s2 = dof > 0 ? rss / dof : Double.NaN;
         double sd = Math.sqrt(s2);
         if (k == 0 || !(s2 >= 0) || !Double.isFinite(s2)) {

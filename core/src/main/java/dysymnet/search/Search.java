@@ -136,8 +136,8 @@ public final class Search {
         StopReason reason = StopReason.MAX_STEPS;
 
         ExecutorService pool = Executors.newFixedThreadPool(settings.threads(), daemonThreads());
-        BatchTrainer.Session session = trainer == null ? new LocalSession(pipeline, settings.seed(), pool, data.features())
-                : trainer.open(data, settings);
+        BatchTrainer.Session session = trainer == null
+                ? new LocalSession(pipeline, settings.seed(), pool, data.features()) : trainer.open(data, settings);
         try {
             // the GP's last population: each GP run goes on from the previous one's, with the new seeds
             List<Expr> gpPopulation = List.of();
