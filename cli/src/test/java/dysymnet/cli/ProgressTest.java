@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
 import dysymnet.search.Candidate;
+import dysymnet.search.Source;
 import dysymnet.search.StepEvent;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -16,7 +17,7 @@ class ProgressTest {
 
     static Candidate candidate(String formula, double r2) {
         Expr e = Parser.parse(formula);
-        return new Candidate(e, e.complexity(), 1 - r2, r2, 0.5, "test", 0);
+        return new Candidate(e, e.complexity(), 1 - r2, r2, 0.5, Source.GP, null, 0);
     }
 
     @Test

@@ -17,6 +17,7 @@ import dysymnet.expr.Unary;
 import dysymnet.expr.UnaryOp;
 import dysymnet.expr.Var;
 import dysymnet.search.Candidate;
+import dysymnet.search.Source;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -39,7 +40,7 @@ class ReportsTest {
     private static FitReport report(Expr e) {
         double[] x = {0, 1, 2, 3, 4, 5};
         double[] y = {1, 2, 3, 4, 5, 7};
-        Candidate c = new Candidate(e, e.complexity(), 1.0, 0.5, 0.5, "", 0);
+        Candidate c = new Candidate(e, e.complexity(), 1.0, 0.5, 0.5, Source.TERMS, null, 0);
         Model m = new Model(e, List.of("x"), "y", 1.0, 0.5,
                 new SearchHistory(List.of(c), new double[] {0.5}, new double[] {0.5}, 1.0, 1, 0, 0, "MAX_STEPS"),
                 new Provenance(null, 0, "", null));

@@ -13,6 +13,7 @@ import dysymnet.expr.Var;
 import dysymnet.net.Trainer;
 import dysymnet.search.ArchitecturePipeline;
 import dysymnet.search.Candidate;
+import dysymnet.search.Source;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -170,14 +171,23 @@ public final class Wire {
         out.writeDouble(c.mse());
         out.writeDouble(c.r2());
         out.writeDouble(c.reward());
-        out.writeString(c.architecture());
+        out.writeString(c.source().name());
+        out.writeBoolean(c.architecture() != null);
+        if (c.architecture() != null) {
+            out.writeString(c.architecture());
+        }
         out.writeInt(c.step());
     }
 
     public static Candidate readCandidate(ObjectDataInput in) throws IOException {
         Expr e = readExpr(in);
-        return new Candidate(e, in.readInt(), in.readDouble(), in.readDouble(), in.readDouble(), in.readString(),
-                in.readInt());
+        int complexity = in.readInt();
+        double mse = in.readDouble();
+        double r2 = in.readDouble();
+        double reward = in.readDouble();
+        Source source = new Source(in.readString());
+        String architecture = in.readBoolean() ? in.readString() : null;
+        return new Candidate(e, complexity, mse, r2, reward, source, architecture, in.readInt());
     }
 
     /**

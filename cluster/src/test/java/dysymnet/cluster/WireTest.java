@@ -20,6 +20,7 @@ import dysymnet.expr.UserFunction;
 import dysymnet.net.Architecture;
 import dysymnet.search.ArchitecturePipeline;
 import dysymnet.search.Candidate;
+import dysymnet.search.Source;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ class WireTest {
     }
 
     private static Candidate candidate(Expr e) {
-        return new Candidate(e, e.complexity(), 1e-3, 0.99, 0.9, "[sin]", 2);
+        return new Candidate(e, e.complexity(), 1e-3, 0.99, 0.9, Source.NETWORK, "[sin]", 2);
     }
 
     @Test

@@ -15,6 +15,7 @@ import dysymnet.expr.UserFunction;
 import dysymnet.fit.StandardErrors;
 import dysymnet.io.AtomicFiles;
 import dysymnet.search.Candidate;
+import dysymnet.search.Source;
 import dysymnet.search.Settings;
 import dysymnet.search.SettingsJson;
 import java.io.IOException;
@@ -329,7 +330,10 @@ public final class Model {
             n.put("reward", c.reward());
             n.put("expression", Printer.infix(c.expression()));
             n.set("tree", ExprJson.write(c.expression()));
-            n.put("architecture", c.architecture());
+            n.put("source", c.source().name());
+            if (c.architecture() != null) {
+                n.put("architecture", c.architecture());
+            }
             n.put("step", c.step());
         }
         ArrayNode mr = root.putArray("mean_reward");
@@ -438,9 +442,13 @@ public final class Model {
         for (JsonNode n : root.path("pareto")) {
             Expr ce = ExprJson.read(n.get("tree"), byName);
             // the complexity as the search counted it (weighted or not), as written
+            // files written before sources were typed record the source as the "architecture"
+            String arch = n.path("architecture").asText("");
+            Source source = n.has("source") ? new Source(n.get("source").asText())
+                    : Source.ofLegacyArchitecture(arch);
             pareto.add(new Candidate(ce, n.path("complexity").asInt(ce.complexity()), number(n.get("mse_train")),
-                    number(n.get("r2_train")), number(n.get("reward")),
-                    n.path("architecture").asText(""), n.path("step").asInt()));
+                    number(n.get("r2_train")), number(n.get("reward")), source,
+                    source.equals(Source.NETWORK) ? arch : null, n.path("step").asInt()));
         }
         SearchHistory history = new SearchHistory(pareto, doubles(root.path("mean_reward")),
                 doubles(root.path("best_reward")), number(root.get("elapsed_seconds")),

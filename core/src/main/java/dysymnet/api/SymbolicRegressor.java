@@ -3,23 +3,11 @@ package dysymnet.api;
 import dysymnet.controller.ControllerConfig;
 import dysymnet.data.DataFingerprint;
 import dysymnet.data.Dataset;
-import dysymnet.data.Metrics;
 import dysymnet.data.Scaling;
-import dysymnet.data.Seeds;
-import dysymnet.expr.Binary;
-import dysymnet.expr.BinaryOp;
 import dysymnet.expr.ComplexityWeights;
-import dysymnet.expr.Const;
-import dysymnet.expr.Evaluator;
-import dysymnet.expr.Expr;
 import dysymnet.expr.NestingConstraints;
 import dysymnet.expr.Printer;
-import dysymnet.expr.Simplifier;
 import dysymnet.expr.UserFunction;
-import dysymnet.fit.FitResult;
-import dysymnet.fit.LevenbergMarquardtFitter;
-import dysymnet.fit.Polisher;
-import dysymnet.gp.GeneticProgramming;
 import dysymnet.gp.GpSettings;
 import dysymnet.terms.TermSettings;
 import dysymnet.net.Operator;
@@ -27,6 +15,7 @@ import dysymnet.net.SearchSpace;
 import dysymnet.net.TrainConfig;
 import dysymnet.search.Budget;
 import dysymnet.search.Candidate;
+import dysymnet.search.Finishing;
 import dysymnet.search.Refinement;
 import dysymnet.search.Refiner;
 import dysymnet.search.BatchTrainer;
@@ -139,9 +128,7 @@ public final class SymbolicRegressor {
         if (cancelRequested) {
             search.cancel();
         }
-        int searchRows = settings.budget().searchRows();
-        Dataset searched = searchRows > 0 ? data.sample(searchRows, Seeds.stream(settings.seed(), ROW_SAMPLE_STREAM))
-                : data;
+        Dataset searched = Finishing.searchedRows(data, settings);
         SearchResult r;
         try {
             r = search.run(scaling.apply(searched));
@@ -154,40 +141,11 @@ public final class SymbolicRegressor {
                     + " networks trained, stopped by " + r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + ")");
         }
-        Candidate chosen = unscaled(r.chosen(), scaling, data.names());
-        List<Candidate> front = new ArrayList<>();
-        for (Candidate c : r.front().candidates()) {
-            front.add(unscaled(c, scaling, data.names()));
-        }
-        if (searched != data || data.rows() > fittedRows()) {
-            // searched on a sample, or constants fitted on one: the chosen formula's constants once more on a larger
-            // one, every score on all rows
-            Candidate sampled = chosen;
-            Candidate refit = refitted(sampled, data);
-            front.replaceAll(c -> c.equals(sampled) ? refit : searched != data ? rescored(c, data) : c);
-            chosen = refit;
-        }
-        if (settings.refinement().polish() && scaling.isIdentity()) {
-            // the reported constants with no more digits than the data support (Polisher.withNoiseAllowance);
-            // not on data so far from 1 that the search scaled them, where squares of the residuals underflow
-            Candidate before = chosen;
-            Candidate snapped = snapped(before, data);
-            if (snapped != before) {
-                front.replaceAll(c -> c.equals(before) ? snapped : c);
-                chosen = snapped;
-            }
-        }
-        double mse;
-        double r2;
-        if (scaling.isIdentity() || searched != data) {
-            // scored on these very data already (by the search, or on all rows after a sampled search)
-            mse = chosen.mse();
-            r2 = chosen.r2();
-        } else {
-            double[] pred = Evaluator.evaluate(chosen.expression(), data);
-            mse = Metrics.mse(pred, data);
-            r2 = Metrics.r2(pred, data);
-        }
+        Finishing.Finished finished = Finishing.finish(r, data, searched, scaling, settings);
+        Candidate chosen = finished.chosen();
+        List<Candidate> front = finished.front();
+        double mse = finished.mse();
+        double r2 = finished.r2();
         if (!(r2 > Double.NEGATIVE_INFINITY)) {
             throw new NoFormulaException("the chosen formula " + Printer.infix(chosen.expression(), 6)
                     + " is not finite on the data");
@@ -197,94 +155,6 @@ public final class SymbolicRegressor {
                 r.stopReason().name());
         return new Model(chosen.expression(), data.names(), targetName, mse, r2, history,
                 Provenance.of(settings, fingerprint));
-    }
-
-    /**
-     * Data of more rows than this may have had their formulas' constants fitted on a sample of their rows during the
-     * search: a network's on {@link Budget#trainRows()}, the genetic programming's on
-     * {@link GeneticProgramming#MAX_FIT_ROWS} (1,000 each by default).
-     */
-    private int fittedRows() {
-        int t = settings.budget().trainRows();
-        return Math.min(t > 0 ? t : Integer.MAX_VALUE, GeneticProgramming.MAX_FIT_ROWS);
-    }
-
-    /** The data stream of the row sample a search of large data works on. */
-    private static final long ROW_SAMPLE_STREAM = -1000;
-    /** The chosen formula of a sampled search is refitted on a sample of at most this many rows. */
-    static final int REFIT_ROWS = 100_000;
-
-    /**
-     * The candidate with its constants polished within the noise allowance ({@link Polisher#withNoiseAllowance()}) on
-     * at most {@link #REFIT_ROWS} rows of {@code data}, scored on all of them; the candidate itself when nothing
-     * changed.
-     */
-    private Candidate snapped(Candidate c, Dataset data) {
-        Dataset rows = data.rows() > REFIT_ROWS
-                ? data.sample(REFIT_ROWS, Seeds.stream(settings.seed(), ROW_SAMPLE_STREAM - 1)) : data;
-        Expr p = Polisher.withNoiseAllowance().polish(c.expression(), rows, () -> false);
-        if (p.equals(c.expression())) {
-            return c;
-        }
-        Candidate s = rescored(new Candidate(p, settings.selection().complexity(p), c.mse(), c.r2(), c.reward(),
-                c.architecture(), c.step()), data);
-        // on all rows (the sample's allowance holds there too, up to the sample's chance): never a worse fit beyond it
-        double allowed = c.mse() * (1 + 2 * Polisher.DEFAULT_NOISE_CHI2 / rows.rows());
-        return s.mse() <= allowed ? s : c;
-    }
-
-    /** A candidate with its scores on all of {@code data}. */
-    private static Candidate rescored(Candidate c, Dataset data) {
-        double[] pred = Evaluator.evaluate(c.expression(), data);
-        return new Candidate(c.expression(), c.complexity(), Metrics.mse(pred, data), Metrics.r2(pred, data),
-                c.reward(), c.architecture(), c.step());
-    }
-
-    /**
-     * The candidate with its constants refined (and polished, when the search polishes) on a fixed sample of at most
-     * {@link #REFIT_ROWS} rows of {@code data} (kept as it was when that does not lower the error there), scored on
-     * all rows.
-     */
-    private Candidate refitted(Candidate c, Dataset data) {
-        Dataset big = data.sample(REFIT_ROWS, Seeds.stream(settings.seed(), ROW_SAMPLE_STREAM - 1));
-        Expr e = c.expression();
-        if (settings.refinement().refiner() != Refiner.NONE) {
-            FitResult f = new LevenbergMarquardtFitter().fit(e, big);
-            double before = Metrics.mse(Evaluator.evaluate(e, big), big);
-            if (f.mse() < before) {
-                Expr refit = Simplifier.simplify(f.expression());
-                if (settings.refinement().polish()) {
-                    refit = new Polisher().polish(refit, big, () -> false);
-                }
-                double after = Metrics.mse(Evaluator.evaluate(refit, big), big);
-                if (after < before) {
-                    e = refit;
-                }
-            }
-        }
-        Candidate out = rescored(new Candidate(e, settings.selection().complexity(e), c.mse(), c.r2(), c.reward(),
-                c.architecture(), c.step()), data);
-        return Double.isFinite(out.mse()) ? out : rescored(c, data);
-    }
-
-    /** A candidate found on scaled data, in the data's own units (itself when nothing was scaled). */
-    private Candidate unscaled(Candidate c, Scaling scaling, List<String> names) {
-        if (scaling.isIdentity()) {
-            return c;
-        }
-        int[] fe = scaling.featureExponents();
-        // each scaled feature x' is 2^-e * x
-        Expr e = c.expression().mapVariables(v -> {
-            int j = names.indexOf(v.name());
-            return j < 0 || fe[j] == 0 ? v : new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, -fe[j])), v);
-        });
-        if (scaling.targetExponent() != 0) {
-            e = new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, scaling.targetExponent())), e);
-        }
-        e = Simplifier.simplify(e);
-        return new Candidate(e, settings.selection().complexity(e), Math.scalb(c.mse(), 2 * scaling.targetExponent()),
-                c.r2(),
-                c.reward(), c.architecture(), c.step());
     }
 
     /** Stops a running {@link #fit}; it then returns the best model found so far. */

@@ -1,5 +1,6 @@
 package dysymnet.gp;
 
+import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
 import dysymnet.expr.CompiledExpr;
 import dysymnet.expr.Expr;
@@ -72,9 +73,9 @@ public final class GeneticProgramming {
      * A run ends once a fitted formula's normalised error is below this: exact up to round-off (an exact formula
      * with refined constants reaches about 1e-30), nothing left to find.
      */
-    public static final double SOLVED_NMSE = 1e-20;
+    public static final double SOLVED_NMSE = DataFacts.EXACT_NMSE;
     /** Normalised MSEs below this tie (round-off of an exact formula). */
-    public static final double EXACT_NMSE = 1e-14;
+    public static final double EXACT_NMSE = DataFacts.ROUND_OFF_NMSE;
     /** Relative fitness penalty per node. */
     public static final double PARSIMONY = 0.02;
     /** Depth cap of the trees. */

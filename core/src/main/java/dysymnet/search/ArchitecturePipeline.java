@@ -1,18 +1,14 @@
 package dysymnet.search;
 
+import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
 import dysymnet.expr.ComplexityWeights;
-import dysymnet.expr.NestingConstraints;
 import dysymnet.expr.Const;
-import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Simplifier;
 import dysymnet.expr.TreeSize;
-import dysymnet.fit.BfgsFitter;
 import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.Eliminator;
-import dysymnet.fit.LevenbergMarquardtFitter;
-import dysymnet.data.Metrics;
 import dysymnet.fit.Polisher;
 import dysymnet.net.Architecture;
 import dysymnet.net.SymbolicNetwork;
@@ -107,31 +103,35 @@ public final class ArchitecturePipeline {
 
     private final Dataset data;
     private final Settings settings;
+    private final Scorer scorer;
     private final ConstantFitter fitter;
     private final Polisher polisher;
     private final Eliminator eliminator;
-    private final double variance;
     /** Formulas above these sizes are not refined, not polished (the global bounds, or the size cap's). */
     private final int refinedLimit;
     private final int polishedLimit;
     /** Four times the size cap (in the selection's complexity). */
     private final long capped;
     private final ComplexityWeights weights;
-    private final NestingConstraints nesting;
 
+    /** The pipeline of a search on {@code data} (its facts computed here). */
     public ArchitecturePipeline(Dataset data, Settings settings) {
-        this.data = Objects.requireNonNull(data, "data");
+        this(new Scorer(DataFacts.of(data), settings), settings);
+    }
+
+    /** The pipeline of a search whose formulas {@code scorer} scores, on the scorer's data. */
+    public ArchitecturePipeline(Scorer scorer, Settings settings) {
+        this.scorer = Objects.requireNonNull(scorer, "scorer");
+        this.data = scorer.facts().data();
         this.settings = Objects.requireNonNull(settings, "settings");
         Refinement r = settings.refinement();
-        this.fitter = fitter(r.refiner());
+        this.fitter = r.refiner().fitter();
         this.polisher = r.polish() ? new Polisher() : null;
         this.eliminator = r.elimination() && fitter != null ? new Eliminator(fitter) : null;
-        this.variance = Metrics.variance(data);
         this.capped = (long) CAP_REFINED_FACTOR * settings.selection().maxComplexity();
         this.refinedLimit = (int) Math.min(MAX_REFINED_COMPLEXITY, capped);
         this.polishedLimit = (int) Math.min(MAX_POLISHED_COMPLEXITY, capped);
         this.weights = settings.selection().complexityWeights();
-        this.nesting = settings.space().forbiddenNesting();
     }
 
     /**
@@ -144,16 +144,6 @@ public final class ArchitecturePipeline {
             return e.complexity() <= limit;
         }
         return e.complexity() <= nodeBound && weights.complexity(e) <= capped;
-    }
-
-    /** The complexity of {@code e} as the selection counts it (its nodes, unless weighted). */
-    public int complexity(Expr e) {
-        return weights.complexity(e);
-    }
-
-    /** Whether {@code e} keeps the search space's nesting constraints (a formula that does not is no candidate). */
-    public boolean allows(Expr e) {
-        return nesting.allows(e);
     }
 
     /**
@@ -262,11 +252,11 @@ public final class ArchitecturePipeline {
             }
             Expr p = polisher != null && !stopped && within(f, polishedLimit, MAX_POLISHED_COMPLEXITY)
                     ? polisher.polish(f, rows, stop) : f;
-            if (!nesting.allows(p)) {
+            if (!scorer.allows(p)) {
                 continue;
             }
             if (!distinct.containsKey(p)) {
-                distinct.put(p, score(p, name, step));
+                distinct.put(p, scorer.score(p, Source.NETWORK, name, step));
             }
         }
         if (distinct.isEmpty()) {
@@ -274,7 +264,7 @@ public final class ArchitecturePipeline {
         }
         List<Candidate> all = List.copyOf(distinct.values());
         Selection sel = settings.selection();
-        Candidate representative = ParetoFront.of(all).choose(variance, sel);
+        Candidate representative = ParetoFront.of(all).choose(scorer.facts().variance(), sel);
         return new Result(representative == null ? all.get(0) : representative, all, t.checkpointLosses(), false);
     }
 
@@ -339,7 +329,7 @@ public final class ArchitecturePipeline {
     /** The representative of an architecture without a formula: never a candidate (infinite MSE), this reward. */
     private static Candidate withoutFormula(Architecture arch, int step, double reward) {
         return new Candidate(new Const(0.0), 1, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, reward,
-                arch.toString(), step);
+                Source.NETWORK, arch.toString(), step);
     }
 
     /**
@@ -352,35 +342,5 @@ public final class ArchitecturePipeline {
             return Simplifier.simplify(fitter.fit(expr, rows, stop).expression());
         }
         return expr;
-    }
-
-    /** The variance of the training target. */
-    double variance() {
-        return variance;
-    }
-
-    /**
-     * Scores a finished formula on the training data, its sign-definite absolute values written as their arguments
-     * first ({@link Continuation}). Not interrupted: every formula of the pipeline costs at most
-     * {@link #MAX_READ_OFF_WORK} to evaluate.
-     */
-    Candidate score(Expr formula, String arch, int step) {
-        Expr expr = Continuation.onRows(formula, data);
-        double[] pred = Evaluator.evaluate(expr, data);
-        double mse = Metrics.mse(pred, data);
-        if (!Double.isFinite(mse)) {
-            return new Candidate(expr, complexity(expr), Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0,
-                    arch, step);
-        }
-        return new Candidate(expr, complexity(expr), mse, Metrics.r2(pred, data), Reward.of(mse, variance), arch,
-                step);
-    }
-
-    private static ConstantFitter fitter(Refiner refiner) {
-        return switch (refiner) {
-            case LM -> new LevenbergMarquardtFitter();
-            case BFGS -> new BfgsFitter();
-            case NONE -> null;
-        };
     }
 }

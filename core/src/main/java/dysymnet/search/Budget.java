@@ -1,5 +1,6 @@
 package dysymnet.search;
 
+import dysymnet.data.DataFacts;
 import java.time.Duration;
 
 /**
@@ -10,7 +11,7 @@ import java.time.Duration;
  * @param timeLimit wall-time budget, or null for none (a time-limited search is reproducible only up to where it
  *                  stopped; a step budget alone gives the same result on any number of threads)
  * @param solveR2   the search stops once a candidate reaches this training R^2. Default 1: exact up to round-off,
- *                  a normalised MSE (MSE / var(y)) of at most {@value #EXACT_NMSE}, which exact formulas with refined
+ *                  a normalised MSE (MSE / var(y)) of at most {@value DataFacts#EXACT_NMSE}, which exact formulas with refined
  *                  constants reach (about 1e-30) and approximations do not; R^2 equal to 1 in double precision
  *                  (a normalised MSE below about 1e-16) is not enough: a ten-term least-squares sum can reach it on
  *                  a smooth curve of 20 points. A value above 1 never stops.
@@ -29,8 +30,6 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
     public static final int DEFAULT_MAX_STEPS = 100;
     public static final int DEFAULT_BATCH_SIZE = 10;
     public static final double DEFAULT_SOLVE_R2 = 1.0;
-    /** The normalised MSE at most of a formula that solves the search when {@link #solveR2} is 1. */
-    public static final double EXACT_NMSE = 1e-20;
     /**
      * Default {@link #searchRows}: a network's training step costs time proportional to the rows (3.8 ms on 10,000
      * rows for a 5x6 network), so beyond this a search trains too few networks to find anything; 10,000 rows pin the
@@ -72,13 +71,13 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
 
     /**
      * Whether a formula with this training MSE and R^2, on a target of variance {@code variance}, ends the search:
-     * its R^2 reaches {@link #solveR2}, and when that is 1, its normalised MSE is at most {@value #EXACT_NMSE}.
+     * its R^2 reaches {@link #solveR2}, and when that is 1, its normalised MSE is at most {@value DataFacts#EXACT_NMSE}.
      */
     public boolean solvedBy(double mse, double r2, double variance) {
         if (!(r2 >= solveR2)) {
             return false;
         }
-        return solveR2 < 1 || mse <= EXACT_NMSE * variance;
+        return solveR2 < 1 || mse <= DataFacts.EXACT_NMSE * variance;
     }
 
     public static Builder builder() {

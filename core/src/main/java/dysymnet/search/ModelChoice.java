@@ -1,5 +1,6 @@
 package dysymnet.search;
 
+import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
 import dysymnet.data.LocalDifferences;
 import dysymnet.data.Metrics;
@@ -73,11 +74,20 @@ public final class ModelChoice {
 
     /** The chosen candidate, or null when none is finite. */
     public static Candidate choose(List<Candidate> candidates, Dataset data, Selection selection) {
-        return choice(candidates, data, selection).chosen();
+        return choice(candidates, DataFacts.of(data), selection).chosen();
     }
 
     /** The chosen candidate and the front it was chosen from. */
     public static Choice choice(List<Candidate> candidates, Dataset data, Selection selection) {
+        return choice(candidates, DataFacts.of(data), selection);
+    }
+
+    /**
+     * The chosen candidate and the front it was chosen from, on the data of {@code facts} (the search's facts: the
+     * variance, the noise level and the local differences are not computed again).
+     */
+    public static Choice choice(List<Candidate> candidates, DataFacts facts, Selection selection) {
+        Dataset data = facts.data();
         // the size cap is hard: formulas above it are never offered; the data's mean when nothing is that small
         List<Candidate> capped = new ArrayList<>();
         for (Candidate c : candidates) {
@@ -86,15 +96,15 @@ public final class ModelChoice {
             }
         }
         if (capped.isEmpty() && !candidates.isEmpty()) {
-            capped.add(mean(data));
+            capped.add(mean(facts));
         }
         candidates = capped;
         List<Candidate> pool = new ArrayList<>(candidates);
         // several features: the noise the best fit's residual shows (NoiseLevel.ofResidual), and which formulas'
         // residuals look like that noise
-        NoiseTest noise = selection.noiseAware() && data.features() > 1 ? NoiseTest.of(candidates, data) : null;
+        NoiseTest noise = selection.noiseAware() && data.features() > 1 ? NoiseTest.of(candidates, facts) : null;
         if (selection.extrapolationGuard()) {
-            double exact = Budget.EXACT_NMSE * Metrics.variance(data);
+            double exact = DataFacts.EXACT_NMSE * facts.variance();
             Extrapolation probe = Extrapolation.of(data);
             Map<Expr, Boolean> blowsUp = new HashMap<>();
             while (true) {
@@ -121,7 +131,7 @@ public final class ModelChoice {
                 pool.removeAll(bad);
             }
         }
-        double s2 = selection.noiseAware() ? NoiseLevel.variance(data) : 0;
+        double s2 = selection.noiseAware() ? facts.noiseVariance() : 0;
         // with weights, the noise's weighted MSE varies as that of the effective number of rows
         double level = noiseBound(s2, data.effectiveRows(), 1);
         if (level > 0) {
@@ -154,7 +164,7 @@ public final class ModelChoice {
                 return new Choice(c, front);
             }
         }
-        return new Choice(front.choose(Metrics.variance(data), selection, level), front);
+        return new Choice(front.choose(facts.variance(), selection, level), front);
     }
 
     /**
@@ -174,17 +184,18 @@ public final class ModelChoice {
             this.variance = variance;
         }
 
-        static NoiseTest of(List<Candidate> candidates, Dataset data) {
+        static NoiseTest of(List<Candidate> candidates, DataFacts facts) {
+            Dataset data = facts.data();
             Candidate best = null;
             for (Candidate c : candidates) {
                 if (Double.isFinite(c.mse()) && (best == null || c.mse() < best.mse())) {
                     best = c;
                 }
             }
-            if (best == null || best.mse() <= Budget.EXACT_NMSE * Metrics.variance(data)) {
+            if (best == null || facts.exact(best.mse())) {
                 return new NoiseTest(data, null, 0);
             }
-            LocalDifferences local = LocalDifferences.of(data);
+            LocalDifferences local = facts.localDifferences();
             double v = NoiseLevel.ofResidual(local, Evaluator.residual(best.expression(), data), data);
             return new NoiseTest(data, local, v);
         }
@@ -250,14 +261,11 @@ public final class ModelChoice {
     }
 
     /** The constant formula of the target's mean, the candidate of last resort under a size cap. */
-    static Candidate mean(Dataset data) {
-        double m = Metrics.mean(data);
-        double var = Metrics.variance(data);
-        return new Candidate(new Const(m), 1, var, 0.0, Reward.of(var, var), MEAN_SOURCE, 0);
+    static Candidate mean(DataFacts facts) {
+        double m = Metrics.mean(facts.data());
+        double var = facts.variance();
+        return new Candidate(new Const(m), 1, var, 0.0, Reward.of(var, var), Source.MEAN, null, 0);
     }
-
-    /** The architecture recorded for {@link #mean}. */
-    static final String MEAN_SOURCE = "mean";
 
     /** Fewer rows are not split for forward validation. */
     static final int FORWARD_MIN_ROWS = 16;

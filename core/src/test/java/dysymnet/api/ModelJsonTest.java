@@ -12,6 +12,7 @@ import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Var;
+import dysymnet.search.Source;
 import dysymnet.search.Candidate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
 class ModelJsonTest {
     private static Model withNonFiniteNumbers() {
         Expr e = new Binary(BinaryOp.ADD, new Var("x"), new Const(Double.NaN));
-        Candidate c = new Candidate(e, e.complexity(), Double.POSITIVE_INFINITY, Double.NaN, Double.NaN, "1x1", 0);
+        Candidate c = new Candidate(e, e.complexity(), Double.POSITIVE_INFINITY, Double.NaN, Double.NaN,
+                Source.NETWORK, "1x1", 0);
         SearchHistory h = new SearchHistory(List.of(c), new double[] {Double.NaN, 0.5},
                 new double[] {Double.NEGATIVE_INFINITY, 0.75}, 1.5, 2, 1, 1, "CANCELLED");
         return new Model(e, List.of("x"), "y", Double.POSITIVE_INFINITY, Double.NaN, h,

@@ -8,8 +8,8 @@ import dysymnet.expr.Parser;
 import dysymnet.expr.Simplifier;
 import dysymnet.gp.GpSettings;
 import dysymnet.net.Operator;
+import dysymnet.search.Source;
 import dysymnet.search.Budget;
-import dysymnet.search.Search;
 import org.junit.jupiter.api.Test;
 
 /** The term-regression stage inside the whole search. */
@@ -28,7 +28,7 @@ class TermRegressionSearchTest {
         assertEquals(0, m.networksTrained());
         assertEquals(Simplifier.simplify(Parser.parse("x^6 + x^5 + x^4 + x^3 + x^2 + x")), m.expression());
         assertTrue(m.pareto().stream().anyMatch(c -> c.expression().equals(m.expression())
-                && c.architecture().equals(Search.TERMS_SOURCE)), "chosen from the term regression");
+                && c.source().equals(Source.TERMS)), "chosen from the term regression");
     }
 
     @Test

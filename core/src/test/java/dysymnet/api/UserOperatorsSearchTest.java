@@ -12,6 +12,7 @@ import dysymnet.expr.Printer;
 import dysymnet.gp.GpSettings;
 import dysymnet.net.Operator;
 import dysymnet.net.TrainConfig;
+import dysymnet.search.Source;
 import dysymnet.search.Candidate;
 import dysymnet.search.ParetoFront;
 import dysymnet.search.Search;
@@ -130,9 +131,9 @@ class UserOperatorsSearchTest {
                 assertTrue(r.chosen().r2() > 0.999, "R^2 " + r.chosen().r2());
                 for (Candidate c : r.candidates()) {
                     if (Nestings.functions(c.expression()).contains("hypot")) {
-                        if (c.architecture().equals(Search.GP_SOURCE)) {
+                        if (c.source().equals(Source.GP)) {
                             gp[0]++;
-                        } else if (!c.architecture().equals(Search.TERMS_SOURCE)) {
+                        } else if (!c.source().equals(Source.TERMS)) {
                             networks[0]++;
                         }
                     }

@@ -44,7 +44,7 @@ class ModelChoiceNoiseTest {
     private static Candidate candidate(String formula, Dataset d) {
         Expr e = Parser.parse(formula);
         double[] p = Evaluator.evaluate(e, d);
-        return new Candidate(e, e.complexity(), Metrics.mse(p, d.y()), Metrics.r2(p, d.y()), 0, "test", 0);
+        return new Candidate(e, e.complexity(), Metrics.mse(p, d.y()), Metrics.r2(p, d.y()), 0, Source.GP, null, 0);
     }
 
     /** {@code m*(a + b*(v/c)^2)} with a and b fitted by least squares: 11 nodes to the law's 12. */

@@ -2,6 +2,7 @@ package dysymnet.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.data.Dataset;
@@ -36,7 +37,7 @@ class ModelChoiceTest {
         Expr e = Parser.parse(formula);
         double[] p = Evaluator.evaluate(e, d);
         double mse = Metrics.mse(p, d.y());
-        return new Candidate(e, e.complexity(), mse, Metrics.r2(p, d.y()), 0, "test", 0);
+        return new Candidate(e, e.complexity(), mse, Metrics.r2(p, d.y()), 0, Source.GP, null, 0);
     }
 
     @Test
@@ -67,7 +68,8 @@ class ModelChoiceTest {
         Candidate mean = ModelChoice.choice(List.of(big), d, Selection.builder().maxComplexity(2).build()).chosen();
         assertEquals(1, mean.complexity());
         assertEquals(Metrics.mean(d.y()), Evaluator.evaluate(mean.expression(), d)[0], 1e-12);
-        assertEquals(ModelChoice.MEAN_SOURCE, mean.architecture());
+        assertEquals(Source.MEAN, mean.source());
+        assertNull(mean.architecture());
     }
 
     @Test

@@ -30,7 +30,7 @@ class ParetoFrontTest {
             e = Expr.apply(dysymnet.expr.UnaryOp.SIN, e);
         }
         assertEquals(complexity, e.complexity());
-        return new Candidate(e, complexity, mse, 1 - mse, 1 / (1 + mse), "[id]", 0);
+        return new Candidate(e, complexity, mse, 1 - mse, 1 / (1 + mse), Source.NETWORK, "[id]", 0);
     }
 
     @Test

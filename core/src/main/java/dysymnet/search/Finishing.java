@@ -1,0 +1,201 @@
+package dysymnet.search;
+
+import dysymnet.data.Dataset;
+import dysymnet.data.Metrics;
+import dysymnet.data.Scaling;
+import dysymnet.data.Seeds;
+import dysymnet.expr.Binary;
+import dysymnet.expr.BinaryOp;
+import dysymnet.expr.Const;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
+import dysymnet.expr.Simplifier;
+import dysymnet.fit.ConstantFitter;
+import dysymnet.fit.FitResult;
+import dysymnet.fit.Polisher;
+import dysymnet.gp.GeneticProgramming;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A fit's rows and finishing steps around its search: the rows the search works on (a fixed random sample of large
+ * data, {@link Budget#searchRows()}), and after it, for the chosen formula and the front it was chosen from:
+ * <ol>
+ *   <li><b>unscale</b>: formulas found on data the search scaled ({@link Scaling}) written in the data's own
+ *       units;</li>
+ *   <li><b>refit</b>: when the search worked on a sample, or fitted constants on one (more rows than a network or
+ *       the GP fits on), the chosen formula's constants refined once more, with the search's refiner
+ *       ({@link Refinement#refiner()}), on a fixed sample of at most {@link #REFIT_ROWS} rows, and every front
+ *       member scored on all rows;</li>
+ *   <li><b>snap</b>: the reported constants polished within the noise allowance
+ *       ({@link Polisher#withNoiseAllowance()}), so that they carry no more digits than the data support (not on
+ *       scaled data, where squares of the residuals underflow).</li>
+ * </ol>
+ * The refit sample is drawn once ({@code data.Seeds} stream of the search's seed) and serves both the refit and the
+ * snap.
+ */
+public final class Finishing {
+    /** The data stream of the row sample a search of large data works on; the refit sample's is the next one down. */
+    private static final long ROW_SAMPLE_STREAM = -1000;
+    /** The chosen formula of a sampled search is refitted on a sample of at most this many rows. */
+    public static final int REFIT_ROWS = 100_000;
+
+    private final Settings settings;
+    private final Dataset data;
+    private Dataset refitRows;
+
+    private Finishing(Settings settings, Dataset data) {
+        this.settings = settings;
+        this.data = data;
+    }
+
+    /**
+     * The reported formula and the front it was chosen from, in the data's units, scored on all rows; {@code mse}
+     * and {@code r2} the chosen formula's on all rows (its own scores but where the search scaled all of the data:
+     * there its candidate keeps the scaled scores, as every front member does).
+     */
+    public record Finished(Candidate chosen, List<Candidate> front, double mse, double r2) {
+    }
+
+    /**
+     * The rows a search of {@code data} works on: all of them, or a fixed random sample of
+     * {@link Budget#searchRows()} of larger data.
+     */
+    public static Dataset searchedRows(Dataset data, Settings settings) {
+        int searchRows = settings.budget().searchRows();
+        return searchRows > 0 ? data.sample(searchRows, Seeds.stream(settings.seed(), ROW_SAMPLE_STREAM)) : data;
+    }
+
+    /**
+     * Finishes a search: the chosen formula and the front unscaled, refitted and snapped as above, each scored on
+     * all of {@code data}.
+     *
+     * @param result   the search's result, whose chosen formula is not null
+     * @param data     the data of the fit
+     * @param searched the rows searched ({@link #searchedRows}), before scaling
+     * @param scaling  the scaling the search's data had
+     */
+    public static Finished finish(SearchResult result, Dataset data, Dataset searched, Scaling scaling,
+                                  Settings settings) {
+        return new Finishing(settings, data).run(result, searched, scaling);
+    }
+
+    private Finished run(SearchResult r, Dataset searched, Scaling scaling) {
+        Candidate chosen = unscaled(r.chosen(), scaling);
+        List<Candidate> front = new ArrayList<>();
+        for (Candidate c : r.front().candidates()) {
+            front.add(unscaled(c, scaling));
+        }
+        if (searched != data || data.rows() > fittedRows()) {
+            // searched on a sample, or constants fitted on one: the chosen formula's constants once more on a larger
+            // one, every score on all rows
+            Candidate sampled = chosen;
+            Candidate refit = refitted(sampled);
+            front.replaceAll(c -> c.equals(sampled) ? refit : searched != data ? rescored(c) : c);
+            chosen = refit;
+        }
+        if (settings.refinement().polish() && scaling.isIdentity()) {
+            // the reported constants with no more digits than the data support; not on data so far from 1 that the
+            // search scaled them, where squares of the residuals underflow
+            Candidate before = chosen;
+            Candidate snapped = snapped(before);
+            if (snapped != before) {
+                front.replaceAll(c -> c.equals(before) ? snapped : c);
+                chosen = snapped;
+            }
+        }
+        if (scaling.isIdentity() || searched != data) {
+            // scored on these very data already (by the search, or on all rows after a sampled search)
+            return new Finished(chosen, front, chosen.mse(), chosen.r2());
+        }
+        Candidate scored = rescored(chosen);
+        return new Finished(chosen, front, scored.mse(), scored.r2());
+    }
+
+    /**
+     * Data of more rows than this may have had their formulas' constants fitted on a sample of their rows during the
+     * search: a network's on {@link Budget#trainRows()}, the genetic programming's on
+     * {@link GeneticProgramming#MAX_FIT_ROWS} (1,000 each by default).
+     */
+    private int fittedRows() {
+        int t = settings.budget().trainRows();
+        return Math.min(t > 0 ? t : Integer.MAX_VALUE, GeneticProgramming.MAX_FIT_ROWS);
+    }
+
+    /** The refit sample: at most {@link #REFIT_ROWS} rows of the data, drawn once. */
+    private Dataset refitRows() {
+        if (refitRows == null) {
+            refitRows = data.sample(REFIT_ROWS, Seeds.stream(settings.seed(), ROW_SAMPLE_STREAM - 1));
+        }
+        return refitRows;
+    }
+
+    /**
+     * The candidate with its constants polished within the noise allowance on the refit sample, scored on all rows;
+     * the candidate itself when nothing changed.
+     */
+    private Candidate snapped(Candidate c) {
+        Dataset rows = refitRows();
+        Expr p = Polisher.withNoiseAllowance().polish(c.expression(), rows, () -> false);
+        if (p.equals(c.expression())) {
+            return c;
+        }
+        Candidate s = rescored(c.withScores(p, settings.selection().complexity(p), c.mse(), c.r2(), c.reward()));
+        // on all rows (the sample's allowance holds there too, up to the sample's chance): never a worse fit beyond it
+        double allowed = c.mse() * (1 + 2 * Polisher.DEFAULT_NOISE_CHI2 / rows.rows());
+        return s.mse() <= allowed ? s : c;
+    }
+
+    /** A candidate with its scores on all the data. */
+    private Candidate rescored(Candidate c) {
+        double[] pred = Evaluator.evaluate(c.expression(), data);
+        return c.withScores(c.expression(), c.complexity(), Metrics.mse(pred, data), Metrics.r2(pred, data),
+                c.reward());
+    }
+
+    /**
+     * The candidate with its constants refined by the search's refiner (and polished, when the search polishes) on
+     * the refit sample (kept as it was when that does not lower the error there), scored on all rows.
+     */
+    private Candidate refitted(Candidate c) {
+        Dataset big = refitRows();
+        Expr e = c.expression();
+        ConstantFitter fitter = settings.refinement().refiner().fitter();
+        if (fitter != null) {
+            FitResult f = fitter.fit(e, big);
+            double before = Metrics.mse(Evaluator.evaluate(e, big), big);
+            if (f.mse() < before) {
+                Expr refit = Simplifier.simplify(f.expression());
+                if (settings.refinement().polish()) {
+                    refit = new Polisher().polish(refit, big, () -> false);
+                }
+                double after = Metrics.mse(Evaluator.evaluate(refit, big), big);
+                if (after < before) {
+                    e = refit;
+                }
+            }
+        }
+        Candidate out = rescored(c.withScores(e, settings.selection().complexity(e), c.mse(), c.r2(), c.reward()));
+        return Double.isFinite(out.mse()) ? out : rescored(c);
+    }
+
+    /** A candidate found on scaled data, in the data's own units (itself when nothing was scaled). */
+    private Candidate unscaled(Candidate c, Scaling scaling) {
+        if (scaling.isIdentity()) {
+            return c;
+        }
+        List<String> names = data.names();
+        int[] fe = scaling.featureExponents();
+        // each scaled feature x' is 2^-e * x
+        Expr e = c.expression().mapVariables(v -> {
+            int j = names.indexOf(v.name());
+            return j < 0 || fe[j] == 0 ? v : new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, -fe[j])), v);
+        });
+        if (scaling.targetExponent() != 0) {
+            e = new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, scaling.targetExponent())), e);
+        }
+        e = Simplifier.simplify(e);
+        return c.withScores(e, settings.selection().complexity(e), Math.scalb(c.mse(), 2 * scaling.targetExponent()),
+                c.r2(), c.reward());
+    }
+}
