@@ -117,12 +117,13 @@ final class FitReport {
         return predTest;
     }
 
+    /** The training error as the fit scored it (the model's own number, not computed again). */
     double mseTrain() {
-        return Metrics.mse(predTrain, yTrain, wTrain);
+        return model.trainMse();
     }
 
     double r2Train() {
-        return Metrics.r2(predTrain, yTrain, wTrain);
+        return model.trainR2();
     }
 
     Double mseTest() {

@@ -18,7 +18,7 @@ import java.util.Map;
 
 /**
  * The search's final choice among all its candidates, by the {@link Selection} settings: the Pareto front's rule
- * ({@link ParetoFront#choose}), with three guards against formulas that fit the noise.
+ * ({@link ParetoFront#choose}), with four guards against formulas that fit the noise.
  *
  * <ul>
  *   <li><b>Noise level</b> ({@link Selection#noiseAware()}): with {@code s2} the noise variance estimated from the
