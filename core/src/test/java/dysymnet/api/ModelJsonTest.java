@@ -68,4 +68,33 @@ class ModelJsonTest {
         assertEquals(Double.POSITIVE_INFINITY, back.trainMse());
         assertEquals(new Binary(BinaryOp.MUL, new Var("x"), new Const(Double.NEGATIVE_INFINITY)), back.expression());
     }
+
+    /** The pareto rows' sources are typed; files that recorded the source as the "architecture" read the same. */
+    @Test
+    void sourcesAreWrittenAndOldArchitectureLabelsRead() throws Exception {
+        Expr e = new Binary(BinaryOp.ADD, new Var("x"), new Const(1));
+        List<Candidate> front = List.of(
+                new Candidate(e, 3, 0.5, 0.5, 0.5, Source.NETWORK, "[sin, id]", 1),
+                new Candidate(e, 3, 0.5, 0.5, 0.5, Source.GP, null, 2),
+                new Candidate(e, 3, 0.5, 0.5, 0.5, Source.TERMS, null, 0),
+                new Candidate(e, 3, 0.5, 0.5, 0.5, Source.MEAN, null, 0));
+        Model m = new Model(e, List.of("x"), "y", 0.5, 0.5,
+                new SearchHistory(front, new double[0], new double[0], 1, 2, 0, 0, "MAX_STEPS"),
+                new Provenance(null, 3, "test", null));
+        ObjectNode root = (ObjectNode) new ObjectMapper().readTree(m.toJson());
+        JsonNode rows = root.get("pareto");
+        assertEquals("network", rows.get(0).get("source").asText());
+        assertEquals("[sin, id]", rows.get(0).get("architecture").asText());
+        assertEquals("gp", rows.get(1).get("source").asText());
+        assertFalse(rows.get(1).has("architecture"));
+        assertEquals(front, Model.fromJson(m.toJson()).pareto());
+        // an older file: no "source", the source's name in "architecture"
+        String[] labels = {"[sin, id]", "gp", "terms", "mean"};
+        for (int i = 0; i < labels.length; i++) {
+            ObjectNode row = (ObjectNode) rows.get(i);
+            row.remove("source");
+            row.put("architecture", labels[i]);
+        }
+        assertEquals(front, Model.fromJson(root.toString()).pareto());
+    }
 }
