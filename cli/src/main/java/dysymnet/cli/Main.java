@@ -160,6 +160,11 @@ public final class Main implements Callable<Integer> {
         return BAD_INPUT;
     }
 
+    /**
+     * The one line and exit code of a command's exception, by its type: the project's own
+     * ({@link dysymnet.api.DysymnetException}: no formula, an output that cannot be written, bad input), an argument
+     * the library refused (bad input too), an I/O failure, anything else an internal error.
+     */
     private static int failure(Exception ex, CommandLine line) {
         PrintWriter err = line.getErr();
         if (ex instanceof NoFormulaException) {

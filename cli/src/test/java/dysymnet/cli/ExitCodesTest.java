@@ -2,9 +2,12 @@ package dysymnet.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.api.DysymnetException;
 import dysymnet.api.NoFormulaException;
+import dysymnet.io.table.InputException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -117,6 +120,47 @@ class ExitCodesTest {
         assertEquals("dysymnet: no usable formula: every network gave non-finite values on the training data",
                 r.errTrimmed());
         assertEquals("", r.out());
+    }
+
+    /** Throws the exception it is made with. */
+    @Command(name = "throw")
+    static final class Throwing implements Callable<Integer> {
+        private final RuntimeException e;
+
+        Throwing(RuntimeException e) {
+            this.e = e;
+        }
+
+        @Override
+        public Integer call() {
+            throw e;
+        }
+    }
+
+    private static CliRun throwing(RuntimeException e) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new String[] {"throw"}, new PrintWriter(out, true), new PrintWriter(err, true),
+                new Throwing(e));
+        return new CliRun(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void theProjectsExceptionsAreOneFamilyEachWithItsOwnCode() {
+        List<RuntimeException> family = List.of(new UserError("bad option"), InputException.of("d.csv", "bad cell"),
+                new OutputError("o.csv: cannot write"), new NoFormulaException("none"));
+        List<Integer> codes = List.of(Main.BAD_INPUT, Main.BAD_INPUT, Main.OUTPUT_FAILED, Main.NO_FORMULA);
+        List<String> lines = List.of("dysymnet: bad option", "dysymnet: d.csv: bad cell",
+                "dysymnet: o.csv: cannot write", "dysymnet: no usable formula: none");
+        for (int i = 0; i < family.size(); i++) {
+            assertInstanceOf(DysymnetException.class, family.get(i));
+            CliRun r = throwing(family.get(i));
+            assertEquals(codes.get(i), r.code(), r::toString);
+            assertEquals(lines.get(i), r.errTrimmed());
+        }
+        // an argument the library refuses is bad input too; any other exception an internal error
+        assertEquals(Main.BAD_INPUT, throwing(new IllegalArgumentException("no")).code());
+        assertEquals(Main.INTERNAL_ERROR, throwing(new IllegalStateException("bug")).code());
     }
 
     @Test

@@ -1,45 +1,30 @@
 package dysymnet.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dysymnet.data.DataFingerprint;
 import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Printer;
 import dysymnet.expr.UserFunction;
 import dysymnet.fit.StandardErrors;
-import dysymnet.io.AtomicFiles;
 import dysymnet.search.Candidate;
-import dysymnet.search.Source;
 import dysymnet.search.Settings;
-import dysymnet.search.SettingsJson;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * A fitted symbolic model: the chosen formula, the Pareto front it was chosen from, the reward history, and the
- * settings and seed it was made with. Immutable; saves to JSON and loads back exactly.
+ * settings and seed it was made with. Immutable; saves to JSON and loads back exactly (the file format,
+ * {@code model.json}, is written and read by the package-private {@code ModelJson}).
  */
 public final class Model {
     /** Version of the JSON format written by {@link #toJson()}; {@link #fromJson} also reads version 1. */
-    public static final int FORMAT_VERSION = 2;
+    public static final int FORMAT_VERSION = ModelJson.FORMAT_VERSION;
     /** The name of the function that {@link #python(int)} and {@link #c(int)} define. */
     public static final String EXPORT_FUNCTION = "dysymnet_model";
 
@@ -281,75 +266,11 @@ public final class Model {
         return target + " = " + formula(6);
     }
 
-    // ---------------------------------------------------------------- JSON
-
-    private static ObjectMapper mapper() {
-        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    }
+    // ---------------------------------------------------------------- JSON (ModelJson)
 
     /** The model as JSON text (see {@link #fromJson(String)}). */
     public String toJson() {
-        ObjectMapper m = mapper();
-        ObjectNode root = m.createObjectNode();
-        root.put("format", "dysymnet-model");
-        root.put("version", FORMAT_VERSION);
-        root.put("expression", formula());
-        root.set("tree", ExprJson.write(expression));
-        root.put("target", target);
-        ArrayNode f = root.putArray("features");
-        features.forEach(f::add);
-        root.put("complexity", complexity());
-        root.put("mse_train", trainMse);
-        root.put("r2_train", trainR2);
-        root.put("seed", provenance.seed());
-        root.put("library_version", provenance.version());
-        if (provenance.data() != null) {
-            ObjectNode d = root.putObject("data");
-            d.put("rows", provenance.data().rows());
-            ArrayNode cols = d.putArray("features");
-            provenance.data().features().forEach(cols::add);
-            if (provenance.data().weighted()) {
-                d.put("weights", provenance.data().weights());
-            }
-            d.put("sha256", provenance.data().sha256());
-        }
-        if (provenance.settings() != null) {
-            root.set("settings", SettingsJson.write(provenance.settings()));
-        }
-        root.put("elapsed_seconds", history.elapsedSeconds());
-        root.put("networks_trained", history.networksTrained());
-        root.put("failed_architectures", history.failedArchitectures());
-        root.put("networks_given_up", history.networksGivenUp());
-        root.put("stop_reason", history.stopReason());
-        ArrayNode p = root.putArray("pareto");
-        for (Candidate c : history.pareto()) {
-            ObjectNode n = p.addObject();
-            n.put("complexity", c.complexity());
-            n.put("mse_train", c.mse());
-            n.put("r2_train", c.r2());
-            n.put("reward", c.reward());
-            n.put("expression", Printer.infix(c.expression()));
-            n.set("tree", ExprJson.write(c.expression()));
-            n.put("source", c.source().name());
-            if (c.architecture() != null) {
-                n.put("architecture", c.architecture());
-            }
-            n.put("step", c.step());
-        }
-        ArrayNode mr = root.putArray("mean_reward");
-        for (double v : history.meanRewards()) {
-            mr.add(v);
-        }
-        ArrayNode br = root.putArray("best_reward");
-        for (double v : history.bestRewards()) {
-            br.add(v);
-        }
-        nullForNonFinite(root);
-        try {
-            return m.writeValueAsString(root);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write model as JSON", e);
-        }
+        return ModelJson.write(this);
     }
 
     /**
@@ -357,47 +278,7 @@ public final class Model {
      * them as strings, which other readers take for text). {@link #fromJson} reads {@code null} back as NaN.
      */
     public static void nullForNonFinite(JsonNode node) {
-        if (node instanceof ObjectNode) {
-            ObjectNode o = (ObjectNode) node;
-            List<String> names = new ArrayList<>();
-            o.fieldNames().forEachRemaining(names::add);
-            for (String name : names) {
-                JsonNode v = o.get(name);
-                if (v.isNumber() && !Double.isFinite(v.doubleValue())) {
-                    o.putNull(name);
-                } else {
-                    nullForNonFinite(v);
-                }
-            }
-        } else if (node instanceof ArrayNode) {
-            ArrayNode a = (ArrayNode) node;
-            for (int i = 0; i < a.size(); i++) {
-                JsonNode v = a.get(i);
-                if (v.isNumber() && !Double.isFinite(v.doubleValue())) {
-                    a.set(i, a.nullNode());
-                } else {
-                    nullForNonFinite(v);
-                }
-            }
-        }
-    }
-
-    /** A number field: {@code null} or absent is NaN; the strings of earlier files ("NaN", "Infinity") are read. */
-    private static double number(JsonNode n) {
-        if (n == null || n.isNull() || n.isMissingNode()) {
-            return Double.NaN;
-        }
-        if (n.isTextual()) {
-            switch (n.textValue()) {
-                case "Infinity":
-                    return Double.POSITIVE_INFINITY;
-                case "-Infinity":
-                    return Double.NEGATIVE_INFINITY;
-                default:
-                    return Double.NaN;
-            }
-        }
-        return n.asDouble();
+        ModelJson.nullForNonFinite(node);
     }
 
     /**
@@ -415,84 +296,12 @@ public final class Model {
      * names only), so without them it does not load.
      */
     public static Model fromJson(String json, Collection<UserFunction> functions) {
-        Map<String, UserFunction> byName = new HashMap<>();
-        for (UserFunction f : functions) {
-            if (byName.put(f.name(), f) != null) {
-                throw new IllegalArgumentException("two user functions are named '" + f.name() + "'");
-            }
-        }
-        JsonNode root;
-        try {
-            root = mapper().readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage(), e);
-        }
-        if (root == null || !root.isObject() || !"dysymnet-model".equals(root.path("format").asText())) {
-            throw new IllegalArgumentException("not a dysymnet model (no \"format\": \"dysymnet-model\")");
-        }
-        int version = root.path("version").asInt(-1);
-        if (version != FORMAT_VERSION && version != 1) {
-            throw new IllegalArgumentException("unsupported model format version " + version + " (this build reads "
-                    + "versions 1 to " + FORMAT_VERSION + ")");
-        }
-        Expr e = ExprJson.read(root.get("tree"), byName);
-        List<String> features = new ArrayList<>();
-        root.path("features").forEach(n -> features.add(n.asText()));
-        List<Candidate> pareto = new ArrayList<>();
-        for (JsonNode n : root.path("pareto")) {
-            Expr ce = ExprJson.read(n.get("tree"), byName);
-            // the complexity as the search counted it (weighted or not), as written
-            // files written before sources were typed record the source as the "architecture"
-            String arch = n.path("architecture").asText("");
-            Source source = n.has("source") ? new Source(n.get("source").asText())
-                    : Source.ofLegacyArchitecture(arch);
-            pareto.add(new Candidate(ce, n.path("complexity").asInt(ce.complexity()), number(n.get("mse_train")),
-                    number(n.get("r2_train")), number(n.get("reward")), source,
-                    source.equals(Source.NETWORK) ? arch : null, n.path("step").asInt()));
-        }
-        SearchHistory history = new SearchHistory(pareto, doubles(root.path("mean_reward")),
-                doubles(root.path("best_reward")), number(root.get("elapsed_seconds")),
-                root.path("networks_trained").asLong(), root.path("failed_architectures").asLong(0),
-                root.path("networks_given_up").asLong(0), root.path("stop_reason").asText(""));
-        long seed = root.path("seed").asLong();
-        Provenance provenance;
-        if (version == 1) {
-            provenance = new Provenance(null, seed, "", null);
-        } else {
-            Settings settings = root.hasNonNull("settings")
-                    ? SettingsJson.read(root.get("settings"), byName.values()) : null;
-            DataFingerprint data = null;
-            JsonNode d = root.get("data");
-            if (d != null && d.isObject()) {
-                List<String> cols = new ArrayList<>();
-                d.path("features").forEach(n -> cols.add(n.asText()));
-                JsonNode w = d.get("weights");
-                data = new DataFingerprint(d.path("rows").asInt(), cols, d.path("sha256").asText(""),
-                        w == null || w.isNull() ? null : w.asText());
-            }
-            provenance = new Provenance(settings, settings == null ? seed : settings.seed(),
-                    root.path("library_version").asText(""), data);
-        }
-        return new Model(e, features, root.path("target").asText("y"), number(root.get("mse_train")),
-                number(root.get("r2_train")), history, provenance);
-    }
-
-    private static double[] doubles(JsonNode arr) {
-        double[] d = new double[arr.size()];
-        for (int i = 0; i < d.length; i++) {
-            d[i] = number(arr.get(i));
-        }
-        return d;
+        return ModelJson.read(json, functions);
     }
 
     /** Writes the model's JSON to a file atomically (a temporary file moved into place). */
     public void save(Path file) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            AtomicFiles.writeString(file, toJson());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write model to " + file + ": " + e.getMessage(), e);
-        }
+        ModelJson.save(this, file);
     }
 
     /** Reads a model file. */
@@ -502,10 +311,6 @@ public final class Model {
 
     /** Reads a model file made with the user-defined {@code functions} (see {@link #fromJson(String, Collection)}). */
     public static Model load(Path file, Collection<UserFunction> functions) {
-        try {
-            return fromJson(Files.readString(file, StandardCharsets.UTF_8), functions);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read model " + file + ": " + e.getMessage(), e);
-        }
+        return ModelJson.load(file, functions);
     }
 }

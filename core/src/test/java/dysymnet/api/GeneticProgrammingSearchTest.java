@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.gp.GpSettings;
 import dysymnet.net.Operator;
+import dysymnet.search.Source;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -42,7 +43,7 @@ class GeneticProgrammingSearchTest {
         Model two = b.threads(2).build().fit(x, y);
         assertEquals(one.expression(), two.expression());
         assertEquals(one.pareto(), two.pareto());
-        assertTrue(one.pareto().stream().anyMatch(c -> c.architecture().equals("gp")), "the GP gave candidates");
+        assertTrue(one.pareto().stream().anyMatch(c -> c.source().equals(Source.GP)), "the GP gave candidates");
     }
 
     @Test

@@ -1,12 +1,14 @@
 package dysymnet.io.table;
 
+import dysymnet.api.DysymnetException;
+
 /**
  * A problem with the user's input or output files, described in one user-facing line (no stack trace needed).
  *
  * <p>The message always names the file first, e.g. {@code data.csv: row 17, column 'mass' (3): 'abc' is not a
  * number}, and never contains a line break. The command prints it to stderr and exits with code 2.
  */
-public class InputException extends RuntimeException {
+public class InputException extends DysymnetException {
     private static final long serialVersionUID = 1L;
 
     /** @param message one line; line breaks are replaced by spaces so that the promise of one line holds */
