@@ -347,28 +347,26 @@ class TermRegressionTest {
     @Test
     void aRefinedRatioReadsWithTheConstantOfItsDenominatorOne() {
         Expr drifted = Parser.parse("(-2.6*x^3 - 1.3*x)/(-1.3*x^2 - 1.3)");
-        assertEquals(Simplifier.simplify(Parser.parse("(2*x^3 + x)/(x^2 + 1)")),
-                TermRegression.unitDenominator(drifted));
+        assertEquals(Simplifier.simplify(Parser.parse("(2*x^3 + x)/(x^2 + 1)")), Ratios.unitDenominator(drifted));
         Expr noConstant = Parser.parse("x/(2*x^2 + 3*x)");
-        assertEquals(Simplifier.simplify(noConstant), TermRegression.unitDenominator(noConstant));
+        assertEquals(Simplifier.simplify(noConstant), Ratios.unitDenominator(noConstant));
     }
 
     @Test
     void splitTermsDropsCoefficientsAndConstants() {
         Set<Expr> out = new LinkedHashSet<>();
-        TermRegression.splitTerms(Parser.parse("3*sin(x) - x^2/2 + 4 - (-(cos(y)*2))"), out);
+        TermBasis.splitTerms(Parser.parse("3*sin(x) - x^2/2 + 4 - (-(cos(y)*2))"), out);
         assertEquals(List.of(Parser.parse("sin(x)"), Parser.parse("x^2"), Parser.parse("cos(y)")),
                 new ArrayList<>(out));
     }
 
     @Test
     void theDegreeFollowsTheNumberOfInputs() {
-        assertEquals(8, TermRegression.degreeFor(1, TermRegression.MAX_MONOMIALS, TermRegression.MAX_DEGREE));
-        assertEquals(7, TermRegression.degreeFor(2, TermRegression.MAX_MONOMIALS, TermRegression.MAX_DEGREE));
-        assertEquals(4, TermRegression.degreeFor(3, TermRegression.MAX_MONOMIALS, TermRegression.MAX_DEGREE));
-        assertEquals(1, TermRegression.degreeFor(10, TermRegression.MAX_MONOMIALS, TermRegression.MAX_DEGREE));
-        assertEquals(35, TermRegression.monomials(List.of("x", "y"), 1, 7).size());
-        assertEquals(TermRegression.monomialCount(3, 4), TermRegression.monomials(List.of("a", "b", "c"), 1, 4)
-                .size());
+        assertEquals(8, TermBasis.degreeFor(1, TermBasis.MAX_MONOMIALS, TermBasis.MAX_DEGREE));
+        assertEquals(7, TermBasis.degreeFor(2, TermBasis.MAX_MONOMIALS, TermBasis.MAX_DEGREE));
+        assertEquals(4, TermBasis.degreeFor(3, TermBasis.MAX_MONOMIALS, TermBasis.MAX_DEGREE));
+        assertEquals(1, TermBasis.degreeFor(10, TermBasis.MAX_MONOMIALS, TermBasis.MAX_DEGREE));
+        assertEquals(35, TermBasis.monomials(List.of("x", "y"), 1, 7).size());
+        assertEquals(TermBasis.monomialCount(3, 4), TermBasis.monomials(List.of("a", "b", "c"), 1, 4).size());
     }
 }

@@ -44,12 +44,12 @@ class WeightedTermsTest {
     @Test
     void rootWeightsScaleRows() {
         Dataset d = new Dataset(List.of("x"), new double[][] {{1, 2}}, new double[] {1, 2}, new double[] {1, 3});
-        double[] root = TermRegression.rootWeights(d);
+        double[] root = SubsetSelection.rootWeights(d);
         assertEquals(Math.sqrt(0.5), root[0], 1e-15);
         assertEquals(Math.sqrt(1.5), root[1], 1e-15);
         double[] v = {2, 4};
-        assertEquals(v, TermRegression.scaled(v, null));
-        assertEquals(4 * Math.sqrt(1.5), TermRegression.scaled(v, root)[1], 1e-15);
+        assertEquals(v, SubsetSelection.scaled(v, null));
+        assertEquals(4 * Math.sqrt(1.5), SubsetSelection.scaled(v, root)[1], 1e-15);
     }
 
     private static boolean exactOn(Expr e, Dataset truth) {

@@ -1,0 +1,234 @@
+package dysymnet.terms;
+
+import static dysymnet.terms.SubsetSelection.rootWeights;
+import static dysymnet.terms.SubsetSelection.scaled;
+import static dysymnet.terms.SubsetSelection.subsets;
+import static dysymnet.terms.TermBasis.columns;
+import static dysymnet.terms.TermBasis.linearCombination;
+
+import dysymnet.data.Dataset;
+import dysymnet.data.LocalDifferences;
+import dysymnet.data.Metrics;
+import dysymnet.data.NoiseLevel;
+import dysymnet.expr.BinaryOp;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
+import dysymnet.expr.Simplifier;
+import dysymnet.fit.ConstantFitter;
+import dysymnet.fit.LevenbergMarquardtFitter;
+import dysymnet.fit.Polisher;
+import dysymnet.gp.GeneticProgramming;
+import dysymnet.gp.Primitives;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * Sums of terms fitted to one target column (its {@link TermBasis}, built on its rows): the sums of the basis
+ * ({@link #basisSums}) and the first run's families ({@link #families}): the power law with its exponents as fitted,
+ * the sums of the interactions' basis and the ratios of polynomials ({@link Ratios}). Used for the search's target
+ * and, unchanged, for each target derived from it ({@link DerivedTargets}: a transformed target, the target divided
+ * by a power-law factor).
+ *
+ * <p>Two modes. {@link #finishing} (the search's target): each candidate is finished ({@link #finish}: simplified,
+ * polished by {@link Polisher}, so an exact law reads with its exact constants), and the power law and the ratios
+ * that are not exact are refined by Levenberg-Marquardt on the target. {@link #fitOnly} (a derived target): the
+ * candidates as fitted, only simplified; the search's stage reads them back and refines or finishes those it keeps
+ * on the target's own scale.
+ *
+ * <p>Paths are computed on at most {@value #MAX_FIT_ROWS} evenly spaced rows ({@link SubsetSelection}); each
+ * candidate's coefficients are then fitted on all rows. Every least-squares fit is weighted with the data's sample
+ * weights.
+ */
+final class TermFitter {
+    /** Rows the paths are computed on at most. */
+    static final int MAX_FIT_ROWS = 400;
+    /** Normalised MSEs below this are exact up to round-off (the GP's threshold). */
+    static final double EXACT_NMSE = GeneticProgramming.EXACT_NMSE;
+    /** Levenberg-Marquardt iterations and evaluations of a ratio's or a power law's refinement. */
+    static final int LM_ITERATIONS = 50;
+    static final int LM_EVALUATIONS = 100;
+
+    private final Dataset data;
+    private final Dataset fitRows;
+    private final TermSettings settings;
+    private final List<String> names;
+    private final boolean canDivide;
+    private final TermBasis basis;
+    /** Whether the candidates are finished and refined on this target ({@link #finishing}), or only fitted. */
+    private final boolean finishes;
+    private final Polisher polisher = new Polisher();
+    private final ConstantFitter refiner = new LevenbergMarquardtFitter(LM_ITERATIONS, LM_EVALUATIONS);
+    private LocalDifferences local;
+
+    private TermFitter(Dataset data, Primitives primitives, TermSettings settings, boolean finishes,
+                       LocalDifferences local) {
+        this.data = data;
+        this.local = local;
+        this.settings = settings;
+        this.finishes = finishes;
+        this.fitRows = data.evenlySpaced(MAX_FIT_ROWS);
+        this.names = data.names();
+        this.canDivide = primitives.binaries().contains(BinaryOp.DIV);
+        this.basis = new TermBasis(names, fitRows, primitives, settings);
+    }
+
+    /** The fits of the search's target: each candidate finished, those not exact refined on the target. */
+    static TermFitter finishing(Dataset data, Primitives primitives, TermSettings settings) {
+        return new TermFitter(data, primitives, settings, true, null);
+    }
+
+    /**
+     * The fits of a derived target, each candidate as fitted (simplified), none refined.
+     *
+     * @param local the search's target's local fits of the inputs ({@link #local()}), which the derived data share
+     */
+    static TermFitter fitOnly(Dataset data, Primitives primitives, TermSettings settings, LocalDifferences local) {
+        return new TermFitter(data, primitives, settings, false, Objects.requireNonNull(local, "local"));
+    }
+
+    /** The data whose target is fitted. */
+    Dataset data() {
+        return data;
+    }
+
+    /** The rows the paths are computed on: at most {@value #MAX_FIT_ROWS} of the data's, evenly spaced. */
+    Dataset fitRows() {
+        return fitRows;
+    }
+
+    TermSettings settings() {
+        return settings;
+    }
+
+    TermBasis basis() {
+        return basis;
+    }
+
+    /** Whether this is a derived target's fit ({@link #fitOnly}): candidates as fitted, none refined. */
+    boolean isFitOnly() {
+        return !finishes;
+    }
+
+    /**
+     * Every family at once, as a derived target's fit has them: the sums of the basis, then {@link #families}, each
+     * family's candidates to {@code sink}.
+     */
+    void fit(BooleanSupplier stop, Consumer<List<Expr>> sink) {
+        sink.accept(basisSums(Set.of(), stop));
+        families(stop, sink);
+    }
+
+    /** The candidates of the basis with the {@code extra} terms ({@link TermBasis#with}). */
+    List<Expr> basisSums(Set<Expr> extra, BooleanSupplier stop) {
+        List<Expr> b = basis.with(extra);
+        return sums(b, basis.groups(b), stop);
+    }
+
+    /**
+     * The first run's families after the basis, each family's candidates to {@code sink} unless {@code stop} says
+     * so before it: the power law with its exponents as fitted (refined unless exact, when finishing), the sums of
+     * the interactions' basis, and the ratios when the library divides and there are at most
+     * {@value Ratios#MAX_RATIONAL_FEATURES} inputs.
+     */
+    void families(BooleanSupplier stop, Consumer<List<Expr>> sink) {
+        Expr powerLaw = basis.powerLaw();
+        if (powerLaw != null && !stop.getAsBoolean()) {
+            sink.accept(List.of(finish(exact(powerLaw) || !finishes ? powerLaw : refine(powerLaw, stop), stop)));
+        }
+        List<Expr> interactions = basis.interactions();
+        if (!interactions.isEmpty() && !stop.getAsBoolean()) {
+            sink.accept(sums(interactions, basis.interactionGroups(), stop));
+        }
+        if (canDivide && names.size() <= Ratios.MAX_RATIONAL_FEATURES && !stop.getAsBoolean()) {
+            sink.accept(new Ratios(this).fit(stop));
+        }
+    }
+
+    /** One candidate per path subset: the sums of basis terms with least-squares coefficients. */
+    List<Expr> sums(List<Expr> basis, int[] groups, BooleanSupplier stop) {
+        // weighted least squares: every row (columns and target) times the square root of its weight
+        double[] rootFit = rootWeights(fitRows);
+        double[] rootAll = rootWeights(data);
+        double[][] cols = columns(basis, fitRows);
+        for (int k = 0; k < cols.length; k++) {
+            cols[k] = scaled(cols[k], rootFit);
+        }
+        double[] y = scaled(fitRows.y(), rootFit);
+        double[] yAll = fitRows == data ? y : scaled(data.y(), rootAll);
+        int[] kept = SparsePath.independent(cols, cols.length);
+        List<Expr> out = new ArrayList<>();
+        Map<Expr, double[]> allRows = new HashMap<>();
+        for (int[] subset : subsets(cols, y, kept, groups, settings.maxTerms())) {
+            if (stop.getAsBoolean()) {
+                break;
+            }
+            List<Expr> terms = new ArrayList<>();
+            for (int k : subset) {
+                terms.add(basis.get(k));
+            }
+            double[][] full = new double[terms.size()][];
+            for (int k = 0; k < full.length; k++) {
+                full[k] = fitRows == data ? cols[subset[k]]
+                        : allRows.computeIfAbsent(terms.get(k), t -> scaled(Evaluator.evaluate(t, data), rootAll));
+            }
+            int[] all = new int[full.length];
+            Arrays.setAll(all, k -> k);
+            double[] c = SparsePath.fit(full, all, yAll);
+            if (c != null) {
+                out.add(finish(linearCombination(terms, c), stop));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether {@code e} fits all rows up to round-off (normalised MSE at most {@value #EXACT_NMSE}): then a
+     * refinement could only move the constants along directions that change nothing (a ratio's common scale) and
+     * spoil their reading.
+     */
+    boolean exact(Expr e) {
+        return Metrics.mse(Evaluator.evaluate(e, data), data) <= EXACT_NMSE * Metrics.variance(data);
+    }
+
+    /**
+     * Whether {@code e}'s residual on {@code rows} looks like noise rather than a curve fit's smooth error: the
+     * lack-of-fit test of {@link NoiseLevel#ofResidual}, which
+     * lets a family whose members are kept only when exact keep a law on noisy data, where nothing is exact (a
+     * residual not finite everywhere is not noise).
+     */
+    boolean noiseLike(Expr e, Dataset rows) {
+        return NoiseLevel.ofResidual(local(), Evaluator.residual(e, rows), rows) > 0;
+    }
+
+    /**
+     * The local linear fits of the inputs ({@link LocalDifferences}), for the lack-of-fit test of {@link #noiseLike}:
+     * built on first use, or the ones given (a derived target's fits share the search's target's: same inputs).
+     */
+    LocalDifferences local() {
+        if (local == null) {
+            local = LocalDifferences.of(data);
+        }
+        return local;
+    }
+
+    /** Simplified, then (when finishing) polished and simplified again. */
+    Expr finish(Expr e, BooleanSupplier stop) {
+        Expr s = Simplifier.simplify(e);
+        if (!finishes) {
+            return s;
+        }
+        return Simplifier.simplify(polisher.polish(s, data, stop));
+    }
+
+    /** {@code e} with its constants refined by Levenberg-Marquardt on the data (weighted MSE). */
+    Expr refine(Expr e, BooleanSupplier stop) {
+        return refiner.fit(e, data, stop).expression();
+    }
+}
