@@ -16,7 +16,7 @@ final class TermsSource implements CandidateSource {
     private final TermRegression terms;
 
     TermsSource(SearchContext context, Primitives primitives) {
-        this.terms = new TermRegression(context.data(), primitives, context.settings().terms());
+        this.terms = new TermRegression(context.facts(), primitives, context.settings().terms());
     }
 
     @Override

@@ -6,6 +6,7 @@ import static dysymnet.terms.SubsetSelection.subsets;
 import static dysymnet.terms.TermBasis.columns;
 import static dysymnet.terms.TermBasis.linearCombination;
 
+import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
 import dysymnet.data.LocalDifferences;
 import dysymnet.data.Metrics;
@@ -17,7 +18,6 @@ import dysymnet.expr.Simplifier;
 import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.LevenbergMarquardtFitter;
 import dysymnet.fit.Polisher;
-import dysymnet.gp.GeneticProgramming;
 import dysymnet.gp.Primitives;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -50,7 +51,7 @@ final class TermFitter {
     /** Rows the paths are computed on at most. */
     static final int MAX_FIT_ROWS = 400;
     /** Normalised MSEs below this are exact up to round-off (the GP's threshold). */
-    static final double EXACT_NMSE = GeneticProgramming.EXACT_NMSE;
+    static final double EXACT_NMSE = DataFacts.ROUND_OFF_NMSE;
     /** Levenberg-Marquardt iterations and evaluations of a ratio's or a power law's refinement. */
     static final int LM_ITERATIONS = 50;
     static final int LM_EVALUATIONS = 100;
@@ -65,11 +66,14 @@ final class TermFitter {
     private final boolean finishes;
     private final Polisher polisher = new Polisher();
     private final ConstantFitter refiner = new LevenbergMarquardtFitter(LM_ITERATIONS, LM_EVALUATIONS);
-    private LocalDifferences local;
+    /** The target's variance, computed once. */
+    private final double variance;
+    private final Supplier<LocalDifferences> local;
 
     private TermFitter(Dataset data, Primitives primitives, TermSettings settings, boolean finishes,
-                       LocalDifferences local) {
+                       Supplier<LocalDifferences> local) {
         this.data = data;
+        this.variance = Metrics.variance(data);
         this.local = local;
         this.settings = settings;
         this.finishes = finishes;
@@ -79,9 +83,12 @@ final class TermFitter {
         this.basis = new TermBasis(names, fitRows, primitives, settings);
     }
 
-    /** The fits of the search's target: each candidate finished, those not exact refined on the target. */
-    static TermFitter finishing(Dataset data, Primitives primitives, TermSettings settings) {
-        return new TermFitter(data, primitives, settings, true, null);
+    /**
+     * The fits of the search's target: each candidate finished, those not exact refined on the target; the local
+     * differences are the search's ({@link DataFacts#localDifferences()}, built on first use).
+     */
+    static TermFitter finishing(DataFacts facts, Primitives primitives, TermSettings settings) {
+        return new TermFitter(facts.data(), primitives, settings, true, facts::localDifferences);
     }
 
     /**
@@ -90,7 +97,8 @@ final class TermFitter {
      * @param local the search's target's local fits of the inputs ({@link #local()}), which the derived data share
      */
     static TermFitter fitOnly(Dataset data, Primitives primitives, TermSettings settings, LocalDifferences local) {
-        return new TermFitter(data, primitives, settings, false, Objects.requireNonNull(local, "local"));
+        Objects.requireNonNull(local, "local");
+        return new TermFitter(data, primitives, settings, false, () -> local);
     }
 
     /** The data whose target is fitted. */
@@ -194,7 +202,7 @@ final class TermFitter {
      * spoil their reading.
      */
     boolean exact(Expr e) {
-        return Metrics.mse(Evaluator.evaluate(e, data), data) <= EXACT_NMSE * Metrics.variance(data);
+        return Metrics.mse(Evaluator.evaluate(e, data), data) <= EXACT_NMSE * variance;
     }
 
     /**
@@ -209,13 +217,10 @@ final class TermFitter {
 
     /**
      * The local linear fits of the inputs ({@link LocalDifferences}), for the lack-of-fit test of {@link #noiseLike}:
-     * built on first use, or the ones given (a derived target's fits share the search's target's: same inputs).
+     * the search's, built on first use, which a derived target's fits share (same inputs).
      */
     LocalDifferences local() {
-        if (local == null) {
-            local = LocalDifferences.of(data);
-        }
-        return local;
+        return local.get();
     }
 
     /** Simplified, then (when finishing) polished and simplified again. */

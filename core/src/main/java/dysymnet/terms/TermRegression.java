@@ -1,5 +1,6 @@
 package dysymnet.terms;
 
+import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
 import dysymnet.data.NoiseLevel;
 import dysymnet.expr.BinaryFunction;
@@ -96,14 +97,20 @@ public final class TermRegression {
     private Set<Expr> lastSeedTerms;
     private boolean firstRunDone;
 
+    /** The stage on {@code data} (its facts computed as needed). */
     public TermRegression(Dataset data, Primitives primitives, TermSettings settings) {
-        Objects.requireNonNull(data, "data");
+        this(DataFacts.of(Objects.requireNonNull(data, "data")), primitives, settings);
+    }
+
+    /** The stage on the data of {@code facts}: the search's, whose noise level and local differences it shares. */
+    public TermRegression(DataFacts facts, Primitives primitives, TermSettings settings) {
+        Objects.requireNonNull(facts, "facts");
         this.settings = Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(primitives, "primitives");
-        this.noisy = NoiseLevel.variance(data) > 0;
+        this.noisy = facts.noiseVariance() > 0;
         List<BinaryFunction> ops = primitives.binaries();
         this.canAdd = ops.contains(BinaryOp.ADD) || ops.contains(BinaryOp.SUB);
-        this.target = TermFitter.finishing(data, primitives, settings);
+        this.target = TermFitter.finishing(facts, primitives, settings);
         this.derived = new DerivedTargets(target, primitives, settings);
     }
 
