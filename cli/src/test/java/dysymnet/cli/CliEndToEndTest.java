@@ -37,13 +37,17 @@ class CliEndToEndTest {
     static Path json;
     static Path out;
     static CliRun fit;
+    /** Wall time of the whole fit command, seconds, measured around the call. */
+    static double fitWallSeconds;
 
     @BeforeAll
     static void fitOnce() throws IOException {
         data = CliRun.linearCsv(dir);
         json = dir.resolve("result.json");
         out = dir.resolve("results");
+        long t0 = System.nanoTime();
         fit = CliRun.fit(data, "--json", json.toString(), "--out", out.toString(), "--quiet");
+        fitWallSeconds = (System.nanoTime() - t0) / 1e9;
     }
 
     @Test
@@ -81,7 +85,14 @@ class CliEndToEndTest {
         assertTrue(j.get("seed").isIntegralNumber());
         assertEquals(0, j.get("seed").asLong());
         assertTrue(j.get("elapsed_seconds").isNumber());
-        assertTrue(j.get("elapsed_seconds").asDouble() >= 0);
+        // the search's wall time: some time was spent, and less than the whole command took (reading the data,
+        // the search, writing the reports and plots)
+        double elapsed = j.get("elapsed_seconds").asDouble();
+        assertTrue(elapsed > 0 && elapsed < fitWallSeconds, () -> "elapsed_seconds " + elapsed
+                + ", the whole fit command took " + fitWallSeconds + " s");
+        // and the text report states the same time
+        String trained = "trained in " + String.format(Locale.ROOT, "%.1f", elapsed) + " s";
+        assertTrue(fit.out().contains(trained), () -> "no '" + trained + "' in " + fit.out());
         assertTrue(j.get("pareto").isArray());
         assertTrue(j.get("pareto").size() >= 1);
         for (JsonNode p : j.get("pareto")) {

@@ -4,31 +4,50 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
 import dysymnet.expr.Simplifier;
 import dysymnet.gp.GpSettings;
 import dysymnet.net.Operator;
 import dysymnet.search.Source;
 import dysymnet.search.Budget;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The term-regression stage inside the whole search. */
 class TermRegressionSearchTest {
 
+    /**
+     * The term regression's least-squares fit over powers of x finds the law whatever the quick GP before it added to
+     * its basis, but that GP is random and could in principle find the law first (or leave the stage a basis that
+     * misses it): so over 6 draws, each of other data and another search seed, at least 5 must end solved by the term
+     * regression before any network is trained (measured: 10 of 10 for seeds 0-9).
+     */
     @Test
     void aPolynomialLawEndsTheSearchBeforeAnyNetworkIsTrained() {
-        double[][] x = SymbolicRegressorTest.rows(20, 1, 1);
-        double[] y = new double[x.length];
-        for (int i = 0; i < y.length; i++) {
-            double v = x[i][0];
-            y[i] = v * v * v * v * v * v + v * v * v * v * v + v * v * v * v + v * v * v + v * v + v;
+        Expr law = Simplifier.simplify(Parser.parse("x^6 + x^5 + x^4 + x^3 + x^2 + x"));
+        int byTerms = 0;
+        List<String> misses = new ArrayList<>();
+        for (long seed = 0; seed < 6; seed++) {
+            double[][] x = SymbolicRegressorTest.rows(20, 1, seed);
+            double[] y = new double[x.length];
+            for (int i = 0; i < y.length; i++) {
+                double v = x[i][0];
+                y[i] = v * v * v * v * v * v + v * v * v * v * v + v * v * v * v + v * v * v + v * v + v;
+            }
+            Model m = SymbolicRegressor.builder().seed(seed).threads(1).build().fit(x, y);
+            boolean fromTerms = m.pareto().stream().anyMatch(c -> c.expression().equals(m.expression())
+                    && c.source().equals(Source.TERMS));
+            if (m.stopReason().equals("SOLVED") && m.networksTrained() == 0 && law.equals(m.expression())
+                    && fromTerms) {
+                byTerms++;
+            } else {
+                misses.add("seed " + seed + ": " + m.stopReason() + " after " + m.networksTrained()
+                        + " networks, " + m.expression() + (fromTerms ? "" : " not") + " from the term regression");
+            }
         }
-        Model m = SymbolicRegressor.builder().seed(3).threads(1).build().fit(x, y);
-        assertEquals("SOLVED", m.stopReason());
-        assertEquals(0, m.networksTrained());
-        assertEquals(Simplifier.simplify(Parser.parse("x^6 + x^5 + x^4 + x^3 + x^2 + x")), m.expression());
-        assertTrue(m.pareto().stream().anyMatch(c -> c.expression().equals(m.expression())
-                && c.source().equals(Source.TERMS)), "chosen from the term regression");
+        assertTrue(byTerms >= 5, byTerms + " of 6 draws solved by the term regression alone; " + misses);
     }
 
     @Test

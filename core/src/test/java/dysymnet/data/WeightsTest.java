@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -211,11 +213,19 @@ class WeightsTest {
                 new double[] {2, 2, 4, 4}, "w")));
     }
 
+    /**
+     * Noise of sd sigma_i = 0.05 * (1 + x_i) on a smooth law, weights 1/sigma_i^2. The weighted MSE of the noise is
+     * 1 / mean(1/sigma^2), about 0.010, and the weighted estimate should be near it. The unweighted estimate is of
+     * the mean noise variance, mean(sigma^2), about 0.0175: larger, as the noisy rows count fully. An estimator may
+     * give up (0) by chance when its far estimate exceeds twice its near one (measured: the unweighted one on seed 1,
+     * ratio 2.05), so giving an estimate is a rate, 8 of 10; where both give one, the unweighted is the larger.
+     */
     @Test
     void theNoiseLevelOfPrecisionWeightsIsTheirScale() {
-        // noise of sd sigma_i = 0.05 * (1 + x_i) on a smooth law, weights 1/sigma_i^2: the weighted MSE of the
-        // noise is n / sum(1/sigma^2 ... normalised), i.e. 1 / mean(1/sigma^2); the estimate should be near it
         int within = 0;
+        int unweightedGiven = 0;
+        int unweightedWithin = 0;
+        List<String> estimates = new ArrayList<>();
         for (long seed = 1; seed <= 10; seed++) {
             SplittableRandom r = new SplittableRandom(seed);
             int n = 200;
@@ -223,22 +233,39 @@ class WeightsTest {
             double[] y = new double[n];
             double[] w = new double[n];
             double meanPrecision = 0;
+            double meanVariance = 0;
             for (int i = 0; i < n; i++) {
                 x[i] = 3.0 * i / (n - 1);
                 double sigma = 0.05 * (1 + x[i]);
                 y[i] = Math.sin(x[i]) + sigma * r.nextGaussian();
                 w[i] = 1 / (sigma * sigma);
                 meanPrecision += w[i] / n;
+                meanVariance += sigma * sigma / n;
             }
             double expected = 1 / meanPrecision;
             double est = NoiseLevel.variance(new Dataset(List.of("x"), new double[][] {x}, y, w));
             double unweighted = NoiseLevel.variance(new Dataset(List.of("x"), new double[][] {x}, y));
+            String line = String.format(Locale.ROOT, "seed %d: weighted %.5f (noise %.5f), unweighted %.5f"
+                    + " (noise %.5f)", seed, est, expected, unweighted, meanVariance);
+            estimates.add(line);
             if (est > 0.7 * expected && est < 1.4 * expected) {
                 within++;
             }
-            // the unweighted estimate is of the mean noise variance, larger (the noisy rows count fully)
-            assertTrue(unweighted == 0 || unweighted > est, () -> unweighted + " vs " + est);
+            if (unweighted > 0) {
+                unweightedGiven++;
+            }
+            if (unweighted > 0.7 * meanVariance && unweighted < 1.4 * meanVariance) {
+                unweightedWithin++;
+            }
+            if (unweighted > 0 && est > 0) {
+                assertTrue(unweighted > est, line);
+            }
         }
-        assertTrue(within >= 8, within + " of 10 weighted noise estimates within 30% of the weighted noise MSE");
+        assertTrue(within >= 8, within + " of 10 weighted noise estimates within 30% of the weighted noise MSE: "
+                + estimates);
+        assertTrue(unweightedGiven >= 8, "the unweighted estimator gave up on " + (10 - unweightedGiven)
+                + " of 10 draws: " + estimates);
+        assertTrue(unweightedWithin >= 7, unweightedWithin + " of 10 unweighted noise estimates within 30% of the mean"
+                + " noise variance: " + estimates);
     }
 }

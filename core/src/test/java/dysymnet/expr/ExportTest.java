@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dysymnet.testing.ExternalTools;
 import dysymnet.testing.Gen;
 import dysymnet.testing.UserFunctions;
 import java.io.IOException;
@@ -36,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * denominator, a negative base under a fractional power, exp beyond its clamp, log at 0 and at a subnormal, asin
  * outside [-1, 1]. Java is compiled with the JDK's compiler and must give the same bits everywhere; NumPy and C are
  * checked against golden files always, and evaluated when {@code python3} with NumPy and {@code cc} exist (each test
- * prints which happened, or is skipped with the reason); SymPy likewise, with {@code python3} and SymPy.
+ * prints which happened, or is skipped with the reason, or fails under {@code CI=true}: {@link ExternalTools}); SymPy
+ * likewise, with {@code python3} and SymPy.
  *
  * <p>Agreement for NumPy, C and SymPy: wherever predict is finite, within 1e-9 relative plus 16 times the
  * first-order rounding-error bound of the double computation ({@link ExprTestSupport#bounded}: the math libraries
@@ -210,8 +212,7 @@ class ExportTest {
     @Test
     void javaExportsCompileAndComputeTheBitsOfPredict(@TempDir Path dir) throws Exception {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        Assumptions.assumeTrue(javac != null,
-                "this runtime has no Java compiler (javax.tools): the Java export was not compiled");
+        ExternalTools.require(ExternalTools.Tool.JAVAC, javac != null, "the Java export was not compiled");
         // the fixed formulas, then arbitrary trees (NaN, infinite, huge and subnormal constants) and formulas as
         // searches give them, some with rounded constants
         List<Expr> formulas = new ArrayList<>();
@@ -277,8 +278,8 @@ class ExportTest {
     @Test
     void numpyExportsComputePredictsNumbers(@TempDir Path dir) throws Exception {
         String numpy = version("python3", "-c", "import numpy; print(numpy.__version__)");
-        Assumptions.assumeTrue(numpy != null,
-                "python3 with NumPy not found: the NumPy export was checked against its golden file only");
+        ExternalTools.require(ExternalTools.Tool.NUMPY, numpy != null,
+                "the NumPy export was checked against its golden file only");
         List<Long> seeds = new ArrayList<>();
         List<Expr> formulas = formulas(300, 100, seeds);
         double[][] points = points();
@@ -345,8 +346,8 @@ class ExportTest {
     @Test
     void cExportsComputePredictsNumbers(@TempDir Path dir) throws Exception {
         String cc = version("cc", "--version");
-        Assumptions.assumeTrue(cc != null, "no C compiler (cc) found: the C export was checked against its golden file"
-                + " only");
+        ExternalTools.require(ExternalTools.Tool.CC, cc != null,
+                "the C export was checked against its golden file only");
         List<Long> seeds = new ArrayList<>();
         List<Expr> formulas = formulas(300, 100, seeds);
         double[][] points = points();
@@ -392,8 +393,8 @@ class ExportTest {
     @Test
     void sympyExportsComputePredictsNumbers(@TempDir Path dir) throws Exception {
         String sympy = version("python3", "-c", "import sympy; print(sympy.__version__)");
-        Assumptions.assumeTrue(sympy != null,
-                "python3 with SymPy not found: the SymPy export was checked against its golden file only");
+        ExternalTools.require(ExternalTools.Tool.SYMPY, sympy != null,
+                "the SymPy export was checked against its golden file only");
         List<Long> seeds = new ArrayList<>();
         List<Expr> formulas = formulas(80, 0, seeds);
         double[][] all = points();
