@@ -83,6 +83,7 @@ final class DemoCommand implements Callable<Integer> {
                 if (constants != null) {
                     outw.println("  " + constants);
                 }
+                Reports.notes(o.model(), outw);
                 outw.println();
                 outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "model", "train MSE", "test MSE", "paper test MSE");
                 outw.printf(Locale.ROOT, "%-34s %12s %12s %14s%n", "dysymnet (this run)", Reports.number(r.mseTrain()),

@@ -69,6 +69,13 @@ final class Reports {
         return String.format(Locale.ROOT, "%.6g", v);
     }
 
+    /** The final choice's notes on how far the formula can be trusted, one line each ({@link Model#notes()}). */
+    static void notes(Model m, PrintWriter out) {
+        for (String note : m.notes()) {
+            out.println("  note: " + note);
+        }
+    }
+
     /**
      * The human-readable report; formulas longer than {@link #MAX_FORMULA_CHARS} are cut, with a note ending in
      * {@code fullFormulaWhere} (see {@link #fullFormulaHint}).
@@ -81,6 +88,7 @@ final class Reports {
         if (constants != null) {
             out.println("  " + constants);
         }
+        notes(m, out);
         out.println();
         out.printf(Locale.ROOT, "  %-10s %14s %14s%n", "", "R^2", "MSE");
         out.printf(Locale.ROOT, "  %-10s %14s %14s%n", "train", number(r.r2Train()), number(r.mseTrain()));

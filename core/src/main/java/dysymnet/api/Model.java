@@ -158,6 +158,14 @@ public final class Model {
         return history.stopReason();
     }
 
+    /**
+     * What the search's final choice says about how far the formula can be trusted, one sentence each (for
+     * instance that every formula it found fits below the data's noise); empty when nothing needs saying.
+     */
+    public List<String> notes() {
+        return history.notes();
+    }
+
     /** Predictions for rows {@code x[i][j]} (feature j in the order of {@link #features()}). */
     public double[] predict(double[][] x) {
         Objects.requireNonNull(x, "x");

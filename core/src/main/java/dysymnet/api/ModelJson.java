@@ -80,6 +80,10 @@ final class ModelJson {
         root.put("failed_architectures", history.failedArchitectures());
         root.put("networks_given_up", history.networksGivenUp());
         root.put("stop_reason", history.stopReason());
+        ArrayNode notes = root.putArray("notes");
+        for (String note : history.notes()) {
+            notes.add(note);
+        }
         ArrayNode p = root.putArray("pareto");
         for (Candidate c : history.pareto()) {
             ObjectNode n = p.addObject();
@@ -204,7 +208,7 @@ final class ModelJson {
         SearchHistory history = new SearchHistory(pareto, doubles(root.path("mean_reward")),
                 doubles(root.path("best_reward")), number(root.get("elapsed_seconds")),
                 root.path("networks_trained").asLong(), root.path("failed_architectures").asLong(0),
-                root.path("networks_given_up").asLong(0), root.path("stop_reason").asText(""));
+                root.path("networks_given_up").asLong(0), root.path("stop_reason").asText(""), strings(root.path("notes")));
         long seed = root.path("seed").asLong();
         Provenance provenance;
         if (version == 1) {
@@ -253,5 +257,12 @@ final class ModelJson {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read model " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The texts of a JSON array (none when absent: files written before notes existed). */
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
     }
 }

@@ -16,16 +16,26 @@ import java.util.Objects;
  * @param networksGivenUp     networks among them given up at their checkpoint, behind the earlier ones
  *                            ({@link dysymnet.net.TrainConfig#keepFraction()})
  * @param stopReason          why the search ended (a {@link dysymnet.search.StopReason} name, or "" when unknown)
+ * @param notes               what the final choice says about how far the formula can be trusted
+ *                            ({@link dysymnet.search.SearchResult#notes()}); empty when nothing needs saying
  */
 public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
                             long networksTrained, long failedArchitectures, long networksGivenUp,
-                            String stopReason) {
+                            String stopReason, List<String> notes) {
 
     public SearchHistory {
         pareto = List.copyOf(pareto);
+        notes = notes == null ? List.of() : List.copyOf(notes);
         meanRewards = meanRewards.clone();
         bestRewards = bestRewards.clone();
         stopReason = stopReason == null ? "" : stopReason;
+    }
+
+    /** A history without notes. */
+    public SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
+                         long networksTrained, long failedArchitectures, long networksGivenUp, String stopReason) {
+        this(pareto, meanRewards, bestRewards, elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp,
+                stopReason, List.of());
     }
 
     /** Mean reward of each controller step (a copy). */
@@ -47,12 +57,12 @@ public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double
                 && java.util.Arrays.equals(bestRewards, h.bestRewards)
                 && Double.compare(elapsedSeconds, h.elapsedSeconds) == 0 && networksTrained == h.networksTrained
                 && failedArchitectures == h.failedArchitectures && networksGivenUp == h.networksGivenUp
-                && stopReason.equals(h.stopReason);
+                && stopReason.equals(h.stopReason) && notes.equals(h.notes);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(pareto, java.util.Arrays.hashCode(meanRewards), java.util.Arrays.hashCode(bestRewards),
-                elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp, stopReason);
+                elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp, stopReason, notes);
     }
 }

@@ -152,7 +152,7 @@ public final class SymbolicRegressor {
         }
         SearchHistory history = new SearchHistory(front, r.meanRewards(), r.bestRewards(),
                 r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.gaveUp(),
-                r.stopReason().name());
+                r.stopReason().name(), r.notes());
         return new Model(chosen.expression(), data.names(), targetName, mse, r2, history,
                 Provenance.of(settings, fingerprint));
     }

@@ -63,15 +63,9 @@ final class Extrapolation {
                 lo[j] = Math.min(lo[j], v);
                 hi[j] = Math.max(hi[j], v);
             }
-            double w = hi[j] - lo[j];
-            outLo[j] = lo[j] - EXTENSION * w;
-            outHi[j] = hi[j] + EXTENSION * w;
-            if (lo[j] >= 0 && outLo[j] <= 0) {
-                outLo[j] = lo[j] / 2;
-            }
-            if (hi[j] <= 0 && outHi[j] >= 0) {
-                outHi[j] = hi[j] / 2;
-            }
+            double[] out = outerRange(lo[j], hi[j]);
+            outLo[j] = out[0];
+            outHi[j] = out[1];
         }
         if (d == 1) {
             double[] p = new double[3 * GRID];
@@ -91,6 +85,23 @@ final class Extrapolation {
             }
         }
         return new Extrapolation(data.names(), p, false, mean, spread);
+    }
+
+    /**
+     * The range a feature's values {@code [lo, hi]} are extended to: {@value #EXTENSION} of the width on each side,
+     * but not across zero for a feature that is never negative or never positive (there half way to zero).
+     */
+    static double[] outerRange(double lo, double hi) {
+        double w = hi - lo;
+        double outLo = lo - EXTENSION * w;
+        double outHi = hi + EXTENSION * w;
+        if (lo >= 0 && outLo <= 0) {
+            outLo = lo / 2;
+        }
+        if (hi <= 0 && outHi >= 0) {
+            outHi = hi / 2;
+        }
+        return new double[] {outLo, outHi};
     }
 
     /** Whether the formula blows up at the probe points (see the class comment). */

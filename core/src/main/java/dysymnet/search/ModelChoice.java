@@ -69,8 +69,22 @@ public final class ModelChoice {
      * The choice: the chosen candidate (null when none is finite) and the front it was chosen from, that of the
      * candidates the blow-up guard left (all finite ones without it), which holds the chosen one.
      */
-    public record Choice(Candidate chosen, ParetoFront front) {
+    public record Choice(Candidate chosen, ParetoFront front, List<String> notes) {
+        public Choice {
+            notes = List.copyOf(notes);
+        }
+
+        Choice(Candidate chosen, ParetoFront front) {
+            this(chosen, front, List.of());
+        }
     }
+
+    /** The note when every formula fits the data's noise itself. */
+    static final String BELOW_NOISE = "every formula fits below the estimated noise of the data: the law is uncertain "
+            + "beyond the data";
+    /** The note when every formula leaves the data's trend just beyond them. */
+    static final String OFF_TREND = "every formula leaves the trend of the data just beyond them: the law is "
+            + "uncertain beyond the data";
 
     /** The chosen candidate, or null when none is finite. */
     public static Candidate choose(List<Candidate> candidates, Dataset data, Selection selection) {
@@ -100,6 +114,7 @@ public final class ModelChoice {
         }
         candidates = capped;
         List<Candidate> pool = new ArrayList<>(candidates);
+        List<String> notes = new ArrayList<>();
         // several features: the noise the best fit's residual shows (NoiseLevel.ofResidual), and which formulas'
         // residuals look like that noise
         NoiseTest noise = selection.noiseAware() && data.features() > 1 ? NoiseTest.of(candidates, facts) : null;
@@ -131,6 +146,24 @@ public final class ModelChoice {
                 pool.removeAll(bad);
             }
         }
+        if (selection.extrapolationGuard() && data.features() == 1 && facts.noiseVariance() > 0) {
+            // noisy data of one feature: formulas that leave the band of the data's own trend just beyond the data
+            // are taken out while others are left
+            TrendBand band = TrendBand.of(data);
+            if (band != null) {
+                List<Candidate> inside = new ArrayList<>();
+                for (Candidate c : pool) {
+                    if (facts.exact(c.mse()) || !band.leaves(c.expression())) {
+                        inside.add(c);
+                    }
+                }
+                if (!inside.isEmpty()) {
+                    pool = inside;
+                } else if (!pool.isEmpty()) {
+                    notes.add(OFF_TREND);
+                }
+            }
+        }
         double s2 = selection.noiseAware() ? facts.noiseVariance() : 0;
         // with weights, the noise's weighted MSE varies as that of the effective number of rows
         double level = noiseBound(s2, data.effectiveRows(), 1);
@@ -149,22 +182,24 @@ public final class ModelChoice {
             // only when a formula within the noise is left: never trade an over-fit for a poor fit
             if (fits) {
                 pool = honest;
+            } else if (honest.isEmpty() && !pool.isEmpty()) {
+                notes.add(BELOW_NOISE);
             }
         }
         ParetoFront front = ParetoFront.of(pool);
         if (selection.forwardValidation() && data.features() == 1 && data.rows() >= FORWARD_MIN_ROWS) {
             Candidate c = forwardChoice(front, data, selection, level);
             if (c != null) {
-                return new Choice(c, front);
+                return new Choice(c, front, notes);
             }
         }
         if (noise != null && noise.shown()) {
             Candidate c = informationChoice(front, data, selection, level);
             if (c != null) {
-                return new Choice(c, front);
+                return new Choice(c, front, notes);
             }
         }
-        return new Choice(front.choose(facts.variance(), selection, level), front);
+        return new Choice(front.choose(facts.variance(), selection, level), front, notes);
     }
 
     /**

@@ -161,7 +161,7 @@ public final class Search {
         SearchContext.Tally tally = context.tally();
         return new SearchResult(choice.chosen(), choice.front(), List.copyOf(all), toArray(tally.meanRewards),
                 toArray(tally.bestRewards), tally.trained, tally.failed, tally.gaveUp, List.copyOf(tally.errors),
-                steps, reason, Duration.ofNanos(System.nanoTime() - start));
+                steps, reason, Duration.ofNanos(System.nanoTime() - start), choice.notes());
     }
 
     private static double last(List<Double> l) {

@@ -21,9 +21,14 @@ import java.util.List;
  * @param steps           controller steps completed
  * @param stopReason      why the search ended
  * @param elapsed         wall time of the search
+ * @param notes           what the final choice says about the chosen formula's trust (for instance that every
+ *                        formula fits below the data's noise), one sentence each; empty when nothing needs saying
  */
 public record SearchResult(Candidate chosen, ParetoFront front, List<Candidate> candidates, double[] meanRewards,
                            double[] bestRewards, long networksTrained, long failedArchitectures, long gaveUp,
                            List<String> errors, int steps, StopReason stopReason,
-                           Duration elapsed) {
+                           Duration elapsed, List<String> notes) {
+    public SearchResult {
+        notes = List.copyOf(notes);
+    }
 }

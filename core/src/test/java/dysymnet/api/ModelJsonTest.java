@@ -97,4 +97,20 @@ class ModelJsonTest {
         }
         assertEquals(front, Model.fromJson(root.toString()).pareto());
     }
+
+    /** The final choice's notes travel through model.json; a file without them reads as none. */
+    @Test
+    void notesAreWrittenAndOlderFilesHaveNone() throws Exception {
+        Expr e = new Binary(BinaryOp.ADD, new Var("x"), new Const(1));
+        Candidate c = new Candidate(e, 3, 0.5, 0.5, 0.5, Source.GP, null, 0);
+        Model m = new Model(e, List.of("x"), "y", 0.5, 0.5,
+                new SearchHistory(List.of(c), new double[0], new double[0], 1, 2, 0, 0, "MAX_STEPS",
+                        List.of("the law is uncertain")),
+                new Provenance(null, 3, "test", null));
+        Model back = Model.fromJson(m.toJson());
+        assertEquals(List.of("the law is uncertain"), back.notes());
+        ObjectNode root = (ObjectNode) new ObjectMapper().readTree(m.toJson());
+        root.remove("notes");
+        assertEquals(List.of(), Model.fromJson(root.toString()).notes());
+    }
 }
