@@ -388,7 +388,8 @@ final class Reports {
             }
         }
         final int ch = chosen;
-        plot(dir.resolve("pareto.png"), () -> Plots.paretoPlot(dir.resolve("pareto.png"), cx, err, ch));
+        plot(dir.resolve("pareto.png"), () -> Plots.paretoPlot(dir.resolve("pareto.png"), cx, err, ch,
+                r.targetName() + " = " + m.formula(digits)));
         plot(dir.resolve("reward.png"), () -> Plots.rewardPlot(dir.resolve("reward.png"), m.meanRewards(),
                 m.bestRewards()));
     }
