@@ -170,6 +170,8 @@ def test_params_become_the_jars_options_and_settings(jar):
     assert s["seed"] == 7 and s["threads"] == 1
     assert s["refinement"] == {"refiner": "BFGS", "polish": True, "elimination": False}
     assert s["selection"]["maxComplexity"] == 12
+    assert s["selection"]["complexityWeights"] == {"exp": 3, "sin": 2}
+    assert s["space"]["forbiddenNesting"] == ["exp:exp", "sin:sin"]
     assert s["budget"]["maxSteps"] == 1 and s["budget"]["batchSize"] == 1 and s["budget"]["timeLimit"] is None
     assert s["training"]["stage1Steps"] == 200 and s["training"]["keepFraction"] == 1.0
     assert s["budget"]["searchRows"] == 0 and s["budget"]["trainRows"] == 500
