@@ -42,9 +42,10 @@ public final class BenchCommand implements Callable<Integer> {
             description = "standard | feynman | strogatz | blackbox | balls.")
     String suite;
 
-    @Option(names = "--data", paramLabel = "DIR", defaultValue = "../shared",
-            description = "Directory holding benchmarks/ and data/ (default ${DEFAULT-VALUE}, from the current "
-                    + "directory).")
+    @Option(names = "--data", paramLabel = "DIR",
+            description = "Directory holding benchmarks/ and data/, for another copy of the benchmark data (default: "
+                    + "the data bundled in the bench jar, a copy of the repository's data/ folder, whatever the "
+                    + "current directory).")
     Path data;
 
     @Option(names = "--filter", paramLabel = "REGEX",
@@ -91,7 +92,8 @@ public final class BenchCommand implements Callable<Integer> {
     int maxTrainRows;
 
     @Option(names = "--blackbox-dir", paramLabel = "DIR",
-            description = "Directory of PMLB .tsv.gz files for the blackbox suite (default DATA/data/pmlb_blackbox).")
+            description = "Directory of PMLB .tsv.gz files for the blackbox suite (default data/pmlb_blackbox of the "
+                    + "benchmark data, see --data).")
     Path blackboxDir;
 
     @Option(names = "--symbolic-tol", paramLabel = "X", defaultValue = "1e-9",
@@ -111,10 +113,19 @@ public final class BenchCommand implements Callable<Integer> {
         if (!Suites.NAMES.contains(suite)) {
             throw new UserError("--suite must be one of " + String.join(", ", Suites.NAMES) + ", got '" + suite + "'");
         }
-        Path dataDir = data.toAbsolutePath().normalize();
-        if (!Files.isDirectory(dataDir)) {
-            throw new UserError("--data " + data + " (resolved to " + dataDir + ") is not a directory; give the "
-                    + "directory that holds benchmarks/ and data/");
+        Path dataDir;
+        if (data == null) {
+            try {
+                dataDir = BundledData.root();
+            } catch (IllegalStateException | java.io.UncheckedIOException e) {
+                throw new UserError(e.getMessage());
+            }
+        } else {
+            dataDir = data.toAbsolutePath().normalize();
+            if (!Files.isDirectory(dataDir)) {
+                throw new UserError("--data " + data + " (resolved to " + dataDir + ") is not a directory; give the "
+                        + "directory that holds benchmarks/ and data/");
+            }
         }
         Ablation abl = Ablation.of(ablation);
         SymbolicRegressor.Builder b = SymbolicRegressor.builder();

@@ -29,8 +29,8 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * Loads the problems of each benchmark suite from the shared data directory (the one holding {@code benchmarks/}
- * and {@code data/}).
+ * Loads the problems of each benchmark suite from a data directory (the one holding {@code benchmarks/} and
+ * {@code data/}: the bundled data of {@link BundledData#root()}, or another copy given by {@code bench --data}).
  *
  * <ul>
  *   <li>{@code standard}: {@code benchmarks/standard.csv}; train and test sets of {@code points} rows each,

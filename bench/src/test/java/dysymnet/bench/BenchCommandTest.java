@@ -67,6 +67,28 @@ class BenchCommandTest {
     }
 
     @Test
+    void runsAProblemFromTheBundledDataWithoutDataOption() throws Exception {
+        // the README's first bench command: no --data, nothing beside the clone (no ../shared)
+        Path outDir = tmp.resolve("standard");
+        int code = run(tiny("--suite", "standard", "--filter", "^Nguyen-1$", "--seeds", "1", "--out",
+                outDir.toString()));
+        assertEquals(0, code, err.toString());
+        List<ResultRow> rows = ResultsFile.read(outDir.resolve("results.csv"));
+        assertEquals(1, rows.size());
+        ResultRow r = rows.get(0);
+        assertEquals("Nguyen-1", r.problem());
+        assertEquals("", r.error());
+        assertTrue(Double.isFinite(r.r2Test()), r.toString());
+        assertTrue(out.toString().contains("ran 1 run(s) (0 failed), skipped 0"), out.toString());
+        // the summary compares with the bundled reference numbers of the paper's Table 1
+        String md = Files.readString(outDir.resolve("summary.md"));
+        assertTrue(md.contains("0.9999"), md);
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("--suite", "feynman", "--list"));
+        assertEquals(100, out.toString().lines().count());
+    }
+
+    @Test
     void listShowsTheFilteredProblems() {
         assertEquals(0, run("--suite", "standard", "--data", Fixtures.dataDir().toString(), "--filter", "^Nguyen",
                 "--list"));

@@ -13,7 +13,7 @@ final class Fixtures {
     private Fixtures() {
     }
 
-    /** The fixture directory (same layout as ../shared: benchmarks/ and data/). */
+    /** The fixture directory: a few problems of each suite, in the layout of the bundled data (benchmarks/, data/). */
     static Path dataDir() {
         try {
             return Paths.get(Fixtures.class.getResource("/fixture").toURI());

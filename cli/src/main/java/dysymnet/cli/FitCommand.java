@@ -32,7 +32,7 @@ final class FitCommand implements Callable<Integer> {
     static final long TEST_SPLIT_STREAM = -3;
 
     /** Output format of the formula on standard output. */
-    enum Format { text, json, latex, sympy, java, python, c }
+    enum Format { text, json, latex, sympy, sympy_protected, java, python, c }
 
     @Spec
     CommandSpec spec;
@@ -78,9 +78,11 @@ final class FitCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--format", paramLabel = "FMT", defaultValue = "text",
-            description = {"What standard output shows: text (report), json, or the formula alone as latex, sympy, java"
-                + " (an expression), python (a NumPy function) or c (a C function).",
-                "sympy, java, python and c compute what predict computes, protected operations included."})
+            description = {"What standard output shows: text (report), json, or the formula alone as latex, sympy (the"
+                + " mathematics), sympy_protected, java (an expression), python (a NumPy function) or c (a C"
+                + " function).",
+                "sympy_protected, java, python and c compute what predict computes, protected operations included;"
+                + " sympy computes it wherever no protection acts."})
     Format format;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the JSON report to this file.")
@@ -159,6 +161,9 @@ final class FitCommand implements Callable<Integer> {
                 break;
             case sympy:
                 out.println(r.model().sympy(digits));
+                break;
+            case sympy_protected:
+                out.println(r.model().sympyProtected(digits));
                 break;
             case java:
                 out.println(r.model().java(digits));

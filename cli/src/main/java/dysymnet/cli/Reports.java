@@ -181,9 +181,10 @@ final class Reports {
 
     /**
      * The JSON report: the model file ({@link Model#toJson()}, so {@code predict --model} reads it) with the report's
-     * fields added (documented in the README): the formula for SymPy and LaTeX, the test scores, whether the search
-     * was cancelled, and each Pareto member for SymPy. Numbers that are not finite are written as {@code null}: JSON
-     * has no NaN or infinity, and the strings Jackson would write instead are text to other readers.
+     * fields added (documented in the README): the formula for SymPy (plain and protected) and LaTeX, the test
+     * scores, whether the search was cancelled, and each Pareto member for SymPy (plain and protected). Numbers that
+     * are not finite are written as {@code null}: JSON has no NaN or infinity, and the strings Jackson would write
+     * instead are text to other readers.
      */
     static String json(FitReport r, int digits) {
         ObjectMapper om = mapper();
@@ -195,6 +196,7 @@ final class Reports {
             throw new IllegalStateException(e);
         }
         root.put("sympy", m.sympy(digits + 10));
+        root.put("sympy_protected", m.sympyProtected(digits + 10));
         root.put("latex", m.latex(digits));
         if (r.yTest() != null) {
             root.put("r2_test", r.r2Test());
@@ -224,7 +226,9 @@ final class Reports {
         JsonNode pareto = root.path("pareto");
         List<Candidate> members = m.pareto();
         for (int i = 0; i < pareto.size() && i < members.size(); i++) {
-            ((ObjectNode) pareto.get(i)).put("sympy", Printer.sympy(members.get(i).expression(), digits + 10));
+            Expr e = members.get(i).expression();
+            ((ObjectNode) pareto.get(i)).put("sympy", Printer.sympy(e, digits + 10));
+            ((ObjectNode) pareto.get(i)).put("sympy_protected", Printer.sympyProtected(e, digits + 10));
         }
         Model.nullForNonFinite(root);
         try {
@@ -396,7 +400,8 @@ final class Reports {
             }
         }
         final int ch = chosen;
-        plot(dir.resolve("pareto.png"), () -> Plots.paretoPlot(dir.resolve("pareto.png"), cx, err, ch));
+        plot(dir.resolve("pareto.png"), () -> Plots.paretoPlot(dir.resolve("pareto.png"), cx, err, ch,
+                r.targetName() + " = " + m.formula(digits)));
         plot(dir.resolve("reward.png"), () -> Plots.rewardPlot(dir.resolve("reward.png"), m.meanRewards(),
                 m.bestRewards()));
     }

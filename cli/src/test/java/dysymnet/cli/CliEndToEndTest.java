@@ -74,7 +74,7 @@ class CliEndToEndTest {
     @Test
     void jsonReportHasAllFieldsWithTheRightTypes() throws IOException {
         JsonNode j = new ObjectMapper().readTree(json.toFile());
-        for (String f : List.of("expression", "sympy", "latex")) {
+        for (String f : List.of("expression", "sympy", "sympy_protected", "latex")) {
             assertTrue(j.get(f).isTextual(), f);
         }
         assertTrue(j.get("complexity").isIntegralNumber());
@@ -100,6 +100,7 @@ class CliEndToEndTest {
             assertTrue(p.get("mse_train").isNumber());
             assertTrue(p.get("expression").isTextual());
             assertTrue(p.get("sympy").isTextual());
+            assertTrue(p.get("sympy_protected").isTextual());
             // the text parses back to a formula of the size stated beside it
             assertEquals(p.get("complexity").asInt(), Parser.parse(p.get("expression").asText()).complexity(),
                     p.get("expression").asText());
@@ -253,12 +254,13 @@ class CliEndToEndTest {
     @Test
     void formatsPutOnlyTheFormulaOnStdout() throws IOException {
         Model m = Model.load(out.resolve("model.json"));
-        for (String f : List.of("sympy", "latex", "java", "python", "c")) {
+        for (String f : List.of("sympy", "sympy_protected", "latex", "java", "python", "c")) {
             CliRun r = CliRun.fit(data, "--format", f, "--quiet");
             assertEquals(0, r.code(), r::toString);
             assertEquals("", r.err(), "--quiet");
             String expected = switch (f) {
                 case "sympy" -> m.sympy(6);
+                case "sympy_protected" -> m.sympyProtected(6);
                 case "latex" -> m.latex(6);
                 case "java" -> m.java(6);
                 case "python" -> m.python(6);

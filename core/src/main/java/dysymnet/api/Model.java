@@ -231,11 +231,23 @@ public final class Model {
     }
 
     /**
-     * The formula for SymPy's {@code sympify}, constants with the given significant digits, protections written out
-     * where they can change a value (see {@link Printer#sympy(Expr, int)}).
+     * The formula as mathematics, for SymPy's {@code sympify}, constants with the given significant digits:
+     * {@code log(Abs(u))} (dysymnet's log is log|u|), {@code sqrt(Abs(u))} and {@code Abs(a)**0.5} where the argument
+     * may be negative, and none of the numerical protections (see {@link Printer#sympy(Expr, int)}); it computes
+     * {@link #predict}'s numbers wherever no protection acts. {@link #sympyProtected(int)} writes the protections too.
      */
     public String sympy(int digits) {
         return Printer.sympy(expression, digits);
+    }
+
+    /**
+     * The formula for SymPy's {@code sympify} with the protections written out where they can change a value
+     * ({@code log(Max(Abs(u), 1e-300))}, {@code exp(Min(u, 100))}, a guarded denominator...), constants with the given
+     * significant digits: it computes {@link #predict}'s numbers wherever those are finite (see
+     * {@link Printer#sympyProtected(Expr, int)}).
+     */
+    public String sympyProtected(int digits) {
+        return Printer.sympyProtected(expression, digits);
     }
 
     public String latex(int digits) {

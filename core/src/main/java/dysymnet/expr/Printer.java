@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  * names that {@link Parser} reads as variables round-trip (not {@code pi}, {@code NaN}, {@code Infinity} or function
  * names).
  *
- * <p>Protected semantics. The forms that compute (SymPy, Java, NumPy, C) compute what {@link Evaluator} (and so
- * {@code Model.predict}) computes, protections included, at every point where that is finite: each protected rule
+ * <p>Protected semantics. The forms that compute (protected SymPy, Java, NumPy, C) compute what {@link Evaluator}
+ * (and so {@code Model.predict}) computes, protections included, at every point where that is finite: each rule
  * of {@link UnaryOp} and {@link BinaryOp} ({@code log(max(|x|, 1e-300))}, {@code sqrt(|x|)}, the clamps of exp,
  * sinh, cosh at 100 and of asin, acos at [-1, 1], {@code a / 0} computed as {@code a / 1e-300}, {@code |a|^b} for a
  * negative a and a non-integer b) is written out in the target's terms wherever it can change a value, and left out
@@ -32,8 +32,11 @@ import java.util.regex.Pattern;
  * ({@code infix(e, digits)}) computes. How close: Java to the bit (the same {@code Math} calls in the same order);
  * NumPy and C up to their math libraries' last bits (squares and cubes are the same products); SymPy exactly the
  * protected function in real arithmetic, so it differs from the doubles by rounding and where the double
- * computation overflows or underflows. LaTeX, for reading, shows only the absolute values of log and sqrt (unless
- * {@link #isNonNegative} proves the argument non-negative).
+ * computation overflows or underflows. {@link #sympy}, the plain SymPy form, is the formula as mathematics: the
+ * absolute values that dysymnet's log, sqrt and fractional powers take, but none of the clamps, floors and guards
+ * ({@link #sympyProtected} has them), so it computes predict's numbers wherever none of those acts. LaTeX, for
+ * reading, shows only the absolute values of log and sqrt (unless {@link #isNonNegative} proves the argument
+ * non-negative).
  *
  * <p>This class is the entry point; each target is written by a class of its own ({@link InfixPrinter},
  * {@link SympyPrinter}, {@link LatexPrinter}, {@link JavaPrinter}, {@link PythonPrinter}, {@link CPrinter}) on the
@@ -56,19 +59,42 @@ public final class Printer {
         return print(new InfixPrinter(checkDigits(significantDigits)), e);
     }
 
-    /** SymPy text with constants printed exactly; see {@link #sympy(Expr, int)}. */
+    /** The plain SymPy text with constants printed exactly; see {@link #sympy(Expr, int)}. */
     public static String sympy(Expr e) {
-        return print(new SympyPrinter(), e);
+        return print(new SympyPrinter(false), e);
     }
 
     /**
-     * Text that SymPy's {@code sympify} reads with the variable names as symbols: {@code **} for powers, SymPy
-     * function names ({@code Abs}, {@code asin}...), variables whose names SymPy reserves as {@code Symbol('name')},
-     * and the protections where they can change a value: {@code log(Max(Abs(x), 1e-300))}, {@code sqrt(Abs(x))},
-     * {@code exp(Min(x, 100))}, {@code x/Piecewise((1e-300, Eq(y, 0)), (y, True))}, {@code Abs(x)**0.5}.
+     * The formula as mathematics, as text that SymPy's {@code sympify} reads with the variable names as symbols:
+     * {@code **} for powers, SymPy function names ({@code Abs}, {@code asin}...), variables whose names SymPy
+     * reserves as {@code Symbol('name')}. What dysymnet's functions mean for a negative argument is written where
+     * the argument may be negative: {@code log(Abs(x))} (dysymnet's log is log|x|), {@code sqrt(Abs(x))},
+     * {@code Abs(x)**0.5}, and for an exponent that is not a constant
+     * {@code Piecewise((x**y, Eq(y, floor(y))), (Abs(x)**y, True))}; {@code log(x^2 + 1)} and {@code sqrt(x^2 + 1)}
+     * print plainly. The numerical protections are left out (log's floor at 1e-300, the clamps of exp, sinh and cosh
+     * at 100 and of asin and acos at [-1, 1], the guard against a zero denominator): {@code sympy.lambdify} with
+     * NumPy computes predict's numbers wherever none of them acts, which is wherever predict is finite except at
+     * log of 0, a zero denominator, and exp, sinh, cosh, asin or acos beyond their clamps, where the text gives the
+     * mathematics' value ({@code -oo}, {@code zoo}, the unclamped or complex value). {@link #sympyProtected} writes
+     * them too.
      */
     public static String sympy(Expr e, int digits) {
-        return print(new SympyPrinter(), rounded(e, digits));
+        return print(new SympyPrinter(false), rounded(e, digits));
+    }
+
+    /** The protected SymPy text with constants printed exactly; see {@link #sympyProtected(Expr, int)}. */
+    public static String sympyProtected(Expr e) {
+        return print(new SympyPrinter(true), e);
+    }
+
+    /**
+     * {@link #sympy(Expr, int)} with the protections written out where they can change a value, so that SymPy
+     * computes what predict computes wherever predict is finite (exactly, in real arithmetic):
+     * {@code log(Max(Abs(x), 1e-300))}, {@code exp(Min(x, 100))}, {@code asin(Max(-1, Min(x, 1)))},
+     * {@code x/Piecewise((1e-300, Eq(y, 0)), (y, True))}.
+     */
+    public static String sympyProtected(Expr e, int digits) {
+        return print(new SympyPrinter(true), rounded(e, digits));
     }
 
     /** LaTeX with constants printed exactly; see {@link #latex(Expr, int)}. */

@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
  *       b)} when a may be negative.</li>
  * </ul>
  * A clamp keeps NaN a NaN as {@link Math#min} does. The constants are printed exactly: {@link Printer} rounds them
- * before printing when asked for fewer digits, so the bounds are those of the printed formula.
+ * before printing when asked for fewer digits, so the bounds are those of the printed formula. The plain SymPy form
+ * writes the absolute values only, none of the clamps, floors and guards ({@link #writesClamps}).
  *
  * <p>A guard may need an operand twice (a denominator is compared with zero and then divided by). As one
  * expression, the operand's text is repeated; in the function form ({@link #body}) an operand that is more than a
@@ -149,20 +150,37 @@ abstract class ProtectedPrinter extends InfixPrinter {
 
     // ------------------------------------------------------------------ the protected rules
 
+    /**
+     * Whether this printer writes the clamps, floors and guards: log's floor at {@link UnaryOp#TINY}, the clamps of
+     * exp, sinh, cosh, asin and acos, and the division guard. Those stand in, at the edges, for values that are
+     * infinite, complex or undefined in the mathematics; the absolute values of log, sqrt and fractional powers
+     * are what these functions mean in dysymnet, and every printer writes them. True but for the plain SymPy form
+     * ({@link Printer#sympy(Expr, int)}), which leaves them out.
+     */
+    boolean writesClamps() {
+        return true;
+    }
+
     @Override
     final Frag function(Unary u, Frag a) {
         UnaryOp op = (UnaryOp) u.op();
         Range r = bounds.range(u.arg());
+        boolean clamps = writesClamps();
         Frag arg = switch (op) {
             case LOG -> {
+                Double c = constantValue(u.arg());
+                if (!clamps && c != null && Math.abs(c) < UnaryOp.TINY) {
+                    // the floor of a number is a number: log(0) is the formula's log(1e-300) in either form
+                    yield constant(UnaryOp.TINY);
+                }
                 Frag x = r.mayBeNegative() ? abs(u.arg(), a) : a;
-                yield r.lo() >= UnaryOp.TINY || r.hi() <= -UnaryOp.TINY ? x : atLeast(x, UnaryOp.TINY);
+                yield !clamps || r.lo() >= UnaryOp.TINY || r.hi() <= -UnaryOp.TINY ? x : atLeast(x, UnaryOp.TINY);
             }
             case SQRT -> r.nonNegativeWithoutNegativeZero() ? a : abs(u.arg(), a);
-            case EXP -> r.hi() > UnaryOp.EXP_MAX ? atMost(a, UnaryOp.EXP_MAX) : a;
-            case SINH, COSH -> r.lo() < -UnaryOp.EXP_MAX || r.hi() > UnaryOp.EXP_MAX
+            case EXP -> clamps && r.hi() > UnaryOp.EXP_MAX ? atMost(a, UnaryOp.EXP_MAX) : a;
+            case SINH, COSH -> clamps && (r.lo() < -UnaryOp.EXP_MAX || r.hi() > UnaryOp.EXP_MAX)
                     ? clamp(a, -UnaryOp.EXP_MAX, UnaryOp.EXP_MAX) : a;
-            case ASIN, ACOS -> r.lo() < -1.0 || r.hi() > 1.0 ? clamp(a, -1.0, 1.0) : a;
+            case ASIN, ACOS -> clamps && (r.lo() < -1.0 || r.hi() > 1.0) ? clamp(a, -1.0, 1.0) : a;
             case NEG, SIN, COS, TAN, TANH, ABS -> a;
         };
         return call(functionName(op), arg.text());
@@ -194,8 +212,13 @@ abstract class ProtectedPrinter extends InfixPrinter {
     final Frag quotient(Binary b, Frag l, Frag r) {
         Frag denominator = r;
         if (bounds.range(b.right()).mayBeZero()) {
+            // a zero constant is the formula's 1e-300 in either form; a guard is for the protected forms
             Double c = constantValue(b.right());
-            denominator = c != null ? constant(BinaryOp.protectDenominator(c)) : nonZero(r);
+            if (c != null) {
+                denominator = constant(BinaryOp.protectDenominator(c));
+            } else if (writesClamps()) {
+                denominator = nonZero(r);
+            }
         }
         return divide(l, denominator);
     }

@@ -5,11 +5,21 @@ import java.util.Set;
 /**
  * Text that SymPy's {@code sympify} reads with the variable names as symbols: {@code **} for powers, SymPy's function
  * names ({@link UnaryOp#sympyName()}), {@code nan} and {@code oo}, variables whose names SymPy reserves (or that are
- * not identifiers) as {@code Symbol('name')}, and the protected rules written out where they can change a value (see
- * {@link ProtectedPrinter}): {@code log(Max(Abs(x), 1e-300))}, {@code sqrt(Abs(x))}, {@code exp(Min(x, 100))},
- * {@code asin(Max(-1, Min(x, 1)))}, {@code x/Piecewise((1e-300, Eq(y, 0)), (y, True))}, {@code Abs(x)**0.5} and, for
- * an exponent that is not a constant, {@code Piecewise((x**y, Eq(y, floor(y))), (Abs(x)**y, True))}. SymPy computes
- * with real numbers, so its values are the protected formula's exactly; they differ from the doubles of
+ * not identifiers) as {@code Symbol('name')}. Two forms:
+ * <ul>
+ *   <li>plain ({@link Printer#sympy}): the formula as mathematics, with what dysymnet's functions mean for every
+ *       argument ({@code log(Abs(x))}, {@code sqrt(Abs(x))}, {@code Abs(x)**0.5}, and for an exponent that is not a
+ *       constant {@code Piecewise((x**y, Eq(y, floor(y))), (Abs(x)**y, True))}, each only where the argument may be
+ *       negative) and none of the clamps, floors and guards ({@link ProtectedPrinter#writesClamps}); it computes
+ *       predict's values wherever none of those acts, which is wherever predict is finite but at log of exactly 0
+ *       (or below 1e-300 in magnitude), a zero denominator, exp, sinh or cosh beyond 100 and asin or acos beyond
+ *       [-1, 1];</li>
+ *   <li>protected ({@link Printer#sympyProtected}): also the protected rules where they can change a value (see
+ *       {@link ProtectedPrinter}): {@code log(Max(Abs(x), 1e-300))}, {@code exp(Min(x, 100))},
+ *       {@code asin(Max(-1, Min(x, 1)))}, {@code x/Piecewise((1e-300, Eq(y, 0)), (y, True))}, so that it computes
+ *       predict's values wherever predict is finite.</li>
+ * </ul>
+ * SymPy computes with real numbers, so its values are those of the formula exactly; they differ from the doubles of
  * {@link Evaluator} by rounding, and where the double computation overflows or underflows.
  */
 final class SympyPrinter extends ProtectedPrinter {
@@ -38,6 +48,18 @@ final class SympyPrinter extends ProtectedPrinter {
             "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def",
             "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is",
             "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield");
+
+    private final boolean protections;
+
+    /** @param protections whether to write the clamps, floors and guards (the protected form) */
+    SympyPrinter(boolean protections) {
+        this.protections = protections;
+    }
+
+    @Override
+    boolean writesClamps() {
+        return protections;
+    }
 
     @Override
     String userForm(UserFunction f) {

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The forms that compute (Java, NumPy, C, SymPy) print, compile or read back, and compute the numbers of
+ * The forms that compute (Java, NumPy, C, protected SymPy) print, compile or read back, and compute the numbers of
  * {@code Model.predict} (the {@link Evaluator}) on sample points, including points where the protections act: a zero
  * denominator, a negative base under a fractional power, exp beyond its clamp, log at 0 and at a subnormal, asin
  * outside [-1, 1]. Java is compiled with the JDK's compiler and must give the same bits everywhere; NumPy and C are
@@ -45,6 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
  * differ in their last bits, and SymPy computes exactly); a point where that bound is infinite (next to a
  * singularity that rounding can cross) is discarded, and the discarded share must stay small. For SymPy a point
  * where the double computation overflows or underflows is discarded too, as the exact value differs there.
+ *
+ * <p>The plain SymPy form (the formula as mathematics, without the clamps, floors and guards) is lambdified with
+ * NumPy, as its users would, and agrees in the same way wherever predict is finite and none of those acts.
  */
 class ExportTest {
 
@@ -53,12 +56,14 @@ class ExportTest {
     private static final Gen.Tally NUMPY = new Gen.Tally();
     private static final Gen.Tally C = new Gen.Tally();
     private static final Gen.Tally SYMPY = new Gen.Tally();
+    private static final Gen.Tally PLAIN_SYMPY = new Gen.Tally();
 
     @AfterAll
     static void fewDiscarded() {
         NUMPY.assertCheckedShare("NumPy export", 0.8, 500);
         C.assertCheckedShare("C export", 0.8, 500);
-        SYMPY.assertCheckedShare("SymPy export", 0.6, 200);
+        SYMPY.assertCheckedShare("protected SymPy export", 0.6, 200);
+        PLAIN_SYMPY.assertCheckedShare("plain SymPy export", 0.8, 500);
     }
 
     // ------------------------------------------------------------------ formulas and points
@@ -154,6 +159,16 @@ class ExportTest {
      */
     private static void assertAgrees(String what, Expr e, double[] point, double expected, double actual,
                                      Gen.Tally tally, Counts counts) {
+        assertAgrees(what, e, point, expected, actual, tally, counts, 0.0);
+    }
+
+    /**
+     * {@link #assertAgrees(String, Expr, double[], double, double, Gen.Tally, Counts)} allowing also
+     * {@code cancellation} times the largest magnitude of the formula's values at the point (its nodes' values as
+     * predict computes them), for a form whose text is computed in another order than predict's.
+     */
+    private static void assertAgrees(String what, Expr e, double[] point, double expected, double actual,
+                                     Gen.Tally tally, Counts counts, double cancellation) {
         if (!Double.isFinite(expected)) {
             counts.notFinite++;
             return;
@@ -169,7 +184,8 @@ class ExportTest {
         if (protectionActs(e, at(point))) {
             counts.protectionActs++;
         }
-        double allowed = 1e-9 * Math.abs(expected) + 16 * b.error() + 1e-300;
+        double allowed = 1e-9 * Math.abs(expected) + 16 * b.error()
+                + (cancellation > 0 ? cancellation * b.maxMagnitude() : 0.0) + 1e-300;
         if (!(Math.abs(actual - expected) <= allowed)) {
             fail(what + " at (" + point[0] + ", " + point[1] + ") computes " + actual + ", predict " + expected
                     + " (allowed difference " + allowed + ")");
@@ -391,10 +407,10 @@ class ExportTest {
     // ------------------------------------------------------------------ SymPy
 
     @Test
-    void sympyExportsComputePredictsNumbers(@TempDir Path dir) throws Exception {
+    void protectedSympyExportsComputePredictsNumbers(@TempDir Path dir) throws Exception {
         String sympy = version("python3", "-c", "import sympy; print(sympy.__version__)");
         ExternalTools.require(ExternalTools.Tool.SYMPY, sympy != null,
-                "the SymPy export was checked against its golden file only");
+                "the protected SymPy export was checked against its golden file only");
         List<Long> seeds = new ArrayList<>();
         List<Expr> formulas = formulas(80, 0, seeds);
         double[][] all = points();
@@ -410,7 +426,7 @@ class ExportTest {
                 pts[k] = all[k < 6 ? rng.nextInt(20) : rng.nextInt(all.length)];
             }
             pointsOf.add(pts);
-            py.append("  ('s").append(i).append("', ").append(pythonString(Printer.sympy(formulas.get(i))))
+            py.append("  ('s").append(i).append("', ").append(pythonString(Printer.sympyProtected(formulas.get(i))))
                     .append(", [").append(hexList(pts, 0, "float.fromhex('%s')")).append("], [")
                     .append(hexList(pts, 1, "float.fromhex('%s')")).append("]),\n");
         }
@@ -441,13 +457,146 @@ class ExportTest {
                     counts.discarded++;
                     continue;
                 }
-                check(seeds.get(i), e, () -> assertAgrees(Printer.sympy(e), e, pts[kk],
+                check(seeds.get(i), e, () -> assertAgrees(Printer.sympyProtected(e), e, pts[kk],
                         expected[kk], actual[kk], SYMPY, counts));
             }
         }
-        System.out.println("ExportTest: evaluated " + formulas.size() + " SymPy exports with python3 and SymPy "
+        System.out.println("ExportTest: evaluated " + formulas.size() + " protected SymPy exports with python3 and"
+                + " SymPy "
                 + sympy + " (sympify, subs and evalf at 40 digits) at " + each + " points each and compared them with predict: " + counts
                 + " (or where the double computation over- or underflows)");
+    }
+
+    /**
+     * The plain SymPy form is the formula as mathematics, and {@code sympy.lambdify(symbols, sympify(text), "numpy")}
+     * computes predict's numbers wherever predict is finite and none of the clamps, floors and guards that the form
+     * leaves out acts ({@link #clampActs}): at the points where dysymnet's log, sqrt and fractional powers take the
+     * absolute value of a negative argument too, which the form writes as {@code Abs}.
+     */
+    @Test
+    void plainSympyLambdifiedWithNumpyComputesPredictsNumbersWhereNoClampActs(@TempDir Path dir) throws Exception {
+        String sympy = version("python3", "-c", "import sympy; print(sympy.__version__)");
+        ExternalTools.require(ExternalTools.Tool.SYMPY, sympy != null,
+                "the plain SymPy export was checked against its golden file only");
+        String numpy = version("python3", "-c", "import numpy; print(numpy.__version__)");
+        ExternalTools.require(ExternalTools.Tool.NUMPY, numpy != null,
+                "the plain SymPy export was checked against its golden file only");
+        List<Long> seeds = new ArrayList<>();
+        List<Expr> formulas = formulas(300, 100, seeds);
+        double[][] points = points();
+        StringBuilder py = new StringBuilder("import numpy as np\nfrom sympy import sympify, lambdify, Symbol\n"
+                + "x, y = Symbol('x'), Symbol('y')\n");
+        py.append("X = np.array([").append(hexList(points, 0, "float.fromhex('%s')")).append("])\n");
+        py.append("Y = np.array([").append(hexList(points, 1, "float.fromhex('%s')")).append("])\n");
+        py.append("CASES = [\n");
+        for (int i = 0; i < formulas.size(); i++) {
+            py.append("  ('p").append(i).append("', ").append(pythonString(Printer.sympy(formulas.get(i))))
+                    .append("),\n");
+        }
+        py.append("]\n"
+                + "for name, text in CASES:\n"
+                + "    try:\n"
+                + "        f = lambdify((x, y), sympify(text), 'numpy')\n"
+                + "        with np.errstate(all='ignore'):\n"
+                + "            r = np.asarray(f(X, Y))\n"
+                + "    except Exception as e:\n"
+                + "        # SymPy cannot lambdify zoo, the value of 0**-2 (predict: infinity)\n"
+                + "        print(name, 'error', type(e).__name__)\n"
+                + "        continue\n"
+                + "    if np.iscomplexobj(r):\n"
+                + "        r = np.where(r.imag == 0, r.real, np.nan)\n"
+                + "    r = np.broadcast_to(r.astype(np.float64), X.shape)\n"
+                + "    print(name, ' '.join(float(v).hex() for v in r))\n");
+        Path script = dir.resolve("plain_sympy.py");
+        Files.writeString(script, py, StandardCharsets.UTF_8);
+        String output = run(dir, "python3", script.toString());
+        Map<String, String> failed = new HashMap<>();
+        for (String line : output.split("\n")) {
+            String[] parts = line.trim().split(" ");
+            if (parts.length == 3 && parts[1].equals("error")) {
+                failed.put(parts[0], parts[2]);
+            }
+        }
+        Map<String, double[]> results = parseResults(output.lines().filter(l -> !l.contains(" error "))
+                .collect(java.util.stream.Collectors.joining("\n")));
+        Counts counts = new Counts();
+        int clamped = 0;
+        for (int i = 0; i < formulas.size(); i++) {
+            Expr e = formulas.get(i);
+            double[] expected = predict(e, XY, points);
+            String text = Printer.sympy(e);
+            String why = failed.get("p" + i);
+            if (why != null) {
+                // allowed only where there is nothing to compare
+                for (int k = 0; k < points.length; k++) {
+                    int kk = k;
+                    check(seeds.get(i), e, () -> assertTrue(!Double.isFinite(expected[kk])
+                            || clampActs(e, at(points[kk])), text + ": lambdify failed (" + why
+                            + ") but predict is " + expected[kk] + " at (" + points[kk][0] + ", " + points[kk][1]
+                            + ")"));
+                }
+                continue;
+            }
+            double[] actual = results.get("p" + i);
+            assertTrue(actual != null && actual.length == points.length, "no values of formula " + i);
+            for (int k = 0; k < points.length; k++) {
+                int kk = k;
+                if (!Double.isFinite(expected[k])) {
+                    counts.notFinite++;
+                    continue;
+                }
+                if (clampActs(e, at(points[k]))) {
+                    clamped++;
+                    continue;
+                }
+                // where a value of the formula is beyond 1e150 a computation in another order may overflow where
+                // predict's does not (a user's hypot written sqrt(x**2 + y**2) at x = 1e160)
+                if (overOrUnderflows(e, at(points[k]))
+                        || ExprTestSupport.bounded(e, at(points[k]), true).maxMagnitude() > 1e150) {
+                    PLAIN_SYMPY.discarded();
+                    counts.discarded++;
+                    continue;
+                }
+                // sympify restructures the formula before NumPy computes it (it distributes a number over a sum,
+                // (2 - y)/asin(0.5) into 3.82 - 1.91*y, and folds constants), so a cancellation may leave a
+                // rounding error of the size of the terms that cancel rather than of the result
+                check(seeds.get(i), e, () -> assertAgrees(text, e, points[kk], expected[kk], actual[kk],
+                        PLAIN_SYMPY, counts, 1e-12));
+            }
+        }
+        // the comparisons reach the absolute values the form writes out (log, sqrt, powers of negative numbers)
+        assertTrue(counts.protectionActs >= 200, counts::toString);
+        System.out.println("ExportTest: lambdified " + formulas.size() + " plain SymPy exports with NumPy (SymPy "
+                + sympy + ", NumPy " + numpy + ") at " + points.length + " points each and compared them with predict: "
+                + counts + " (the values where a protection acts are those where an absolute value does), "
+                + clamped + " where a clamp, floor or guard acts, left out of the plain form (or where the double"
+                + " computation over- or underflows); " + failed.size() + " formulas SymPy could not lambdify, with no"
+                + " value to compare (a denominator that sympify finds to be 0, such as x - x)");
+    }
+
+    /**
+     * Whether at the point a clamp, floor or guard of the protected semantics acts (which the plain SymPy form leaves
+     * out): log of a magnitude below {@link UnaryOp#TINY}, exp beyond {@link UnaryOp#EXP_MAX}, sinh and cosh beyond
+     * +-EXP_MAX, asin and acos outside [-1, 1], a zero denominator. The absolute values of log, sqrt and fractional
+     * powers are not among them: the plain form writes them.
+     */
+    private static boolean clampActs(Expr e, Map<String, Double> point) {
+        boolean[] acts = {false};
+        e.forEach(node -> {
+            if (node instanceof Unary u && u.op() instanceof UnaryOp op) {
+                double a = Evaluator.evaluate(u.arg(), point);
+                acts[0] |= switch (op) {
+                    case LOG -> Math.abs(a) < UnaryOp.TINY;
+                    case EXP -> a > UnaryOp.EXP_MAX;
+                    case SINH, COSH -> Math.abs(a) > UnaryOp.EXP_MAX;
+                    case ASIN, ACOS -> Math.abs(a) > 1.0;
+                    case NEG, SIN, COS, TAN, SQRT, TANH, ABS -> false;
+                };
+            } else if (node instanceof Binary b && b.op() == BinaryOp.DIV) {
+                acts[0] |= Evaluator.evaluate(b.right(), point) == 0.0;
+            }
+        });
+        return acts[0];
     }
 
     /**
@@ -503,12 +652,14 @@ class ExportTest {
         StringBuilder python = new StringBuilder();
         StringBuilder c = new StringBuilder();
         StringBuilder sympy = new StringBuilder();
+        StringBuilder sympyProtected = new StringBuilder();
         StringBuilder java = new StringBuilder();
         for (String f : GOLDEN) {
             Expr e = Parser.parse(f);
             python.append(f).append('\n').append(Printer.python(e, 6)).append("\n\n");
             c.append(f).append('\n').append(Printer.c(e, 6)).append("\n\n");
             sympy.append(f).append('\n').append(Printer.sympy(e, 6)).append("\n\n");
+            sympyProtected.append(f).append('\n').append(Printer.sympyProtected(e, 6)).append("\n\n");
             java.append(f).append('\n').append(Printer.java(e, 6)).append("\n\n");
         }
         for (Expr e : List.of(special)) {
@@ -516,12 +667,14 @@ class ExportTest {
             python.append(f).append('\n').append(Printer.python(e, 6)).append("\n\n");
             c.append(f).append('\n').append(Printer.c(e, 6)).append("\n\n");
             sympy.append(f).append('\n').append(Printer.sympy(e, 6)).append("\n\n");
+            sympyProtected.append(f).append('\n').append(Printer.sympyProtected(e, 6)).append("\n\n");
             java.append(f).append('\n').append(Printer.java(e, 6)).append("\n\n");
         }
         Expr model = Parser.parse("x/(y - 1) + log(x*y) + (x + y)^3 - 0.333333333*sinh(x - y)");
         texts.put("exports.py.txt", python.toString());
         texts.put("exports.c.txt", c.toString());
         texts.put("exports.sympy.txt", sympy.toString());
+        texts.put("exports.sympy_protected.txt", sympyProtected.toString());
         texts.put("exports.java.txt", java.toString());
         texts.put("model.py", Printer.pythonFunction(model, 6, "dysymnet_model", List.of("x", "y", "z"))
                 + "\n\n" + Printer.pythonFunction(special, 6, "keywords", List.of("lambda", "np", "double"))

@@ -210,21 +210,23 @@ class PrinterTest {
 
     @Test
     void sympyGoldens() {
-        assertEquals("log(Max(Abs(x), 1e-300))", Printer.sympy(apply(UnaryOp.LOG, X), 6));
-        assertEquals("log(exp(Min(x, 100)) + 1)",
-                Printer.sympy(apply(UnaryOp.LOG, add(apply(UnaryOp.EXP, X), num(1))), 6));
+        // the formula as mathematics: the absolute values that dysymnet's log, sqrt and fractional powers take, where
+        // the argument may be negative, and none of the clamps, floors and guards
+        assertEquals("log(Abs(x))", Printer.sympy(apply(UnaryOp.LOG, X), 6));
+        assertEquals("log(Abs(x**3 + x**2 + x + 1))", Printer.sympy(Parser.parse("log(x^3 + x^2 + x + 1)"), 6));
+        assertEquals("log(x**2 + 1)", Printer.sympy(Parser.parse("log(x^2 + 1)"), 6));
+        assertEquals("log(exp(x) + 1)", Printer.sympy(apply(UnaryOp.LOG, add(apply(UnaryOp.EXP, X), num(1))), 6));
+        assertEquals("exp(y)", Printer.sympy(Parser.parse("exp(y)"), 6));
+        assertEquals("(k_G + m)*sin(x)/L", Printer.sympy(Parser.parse("(k_G + m)*sin(x)/L"), 6));
         assertEquals("sqrt(Abs(x - 1))", Printer.sympy(apply(UnaryOp.SQRT, sub(X, num(1))), 6));
         assertEquals("sqrt(x**2 + y**2)", Printer.sympy(apply(UnaryOp.SQRT, add(pow(X, num(2)), pow(Y, num(2)))), 6));
-        assertEquals("Abs(x)**3 + asin(Max(-1, Min(y, 1))) - acos(Max(-1, Min(z, 1)))",
+        assertEquals("Abs(x - y)**0.5", Printer.sympy(Parser.parse("(x - y)^0.5"), 6));
+        assertEquals("Abs(x)**3 + asin(y) - acos(z)",
                 Printer.sympy(sub(add(pow(apply(UnaryOp.ABS, X), num(3)), apply(UnaryOp.ASIN, Y)),
                         apply(UnaryOp.ACOS, Z)), 6));
-        assertEquals("3.14*x**(-2)/Piecewise((1e-300, Eq(1 + y, 0)), (1 + y, True))",
-                Printer.sympy(div(mul(num(Math.PI), pow(X, num(-2))), add(num(1), Y)), 3));
-        assertEquals("3.14*x**(-2)/(1 + y**2)", Printer.sympy(div(mul(num(Math.PI), pow(X, num(-2))),
-                add(num(1), pow(Y, num(2)))), 3));
-        assertEquals("-sinh(Max(-100, Min(x, 100)))**2 + Piecewise(((-2)**y, Eq(y, floor(y))), (2**y, True))",
-                Printer.sympy(add(neg(pow(apply(UnaryOp.SINH, X), num(2))),
-                pow(num(-2), Y)), 6));
+        assertEquals("3.14*x**(-2)/(1 + y)", Printer.sympy(div(mul(num(Math.PI), pow(X, num(-2))), add(num(1), Y)), 3));
+        assertEquals("-sinh(x)**2 + Piecewise(((-2)**y, Eq(y, floor(y))), (2**y, True))",
+                Printer.sympy(add(neg(pow(apply(UnaryOp.SINH, X), num(2))), pow(num(-2), Y)), 6));
         assertEquals("Symbol('I')*Symbol('gamma') + E_n*lambd", Printer.sympy(add(mul(new Var("I"), new Var("gamma")),
                 mul(new Var("E_n"), new Var("lambd"))), 6));
         assertEquals("x*1.5e-10 + nan - oo", Printer.sympy(sub(add(mul(X, num(1.5e-10)), num(Double.NaN)),
@@ -232,6 +234,31 @@ class PrinterTest {
         assertEquals("tanh(x) - cos(y)*tan(z)", Printer.sympy(sub(apply(UnaryOp.TANH, X),
                 mul(apply(UnaryOp.COS, Y), apply(UnaryOp.TAN, Z))), 6));
         assertEquals("0.1*x", Printer.sympy(mul(num(0.1), X)));
+    }
+
+    @Test
+    void sympyProtectedGoldens() {
+        assertEquals("log(Max(Abs(x), 1e-300))", Printer.sympyProtected(apply(UnaryOp.LOG, X), 6));
+        assertEquals("log(Max(Abs(x**3 + x**2 + x + 1), 1e-300))",
+                Printer.sympyProtected(Parser.parse("log(x^3 + x^2 + x + 1)"), 6));
+        assertEquals("log(exp(Min(x, 100)) + 1)",
+                Printer.sympyProtected(apply(UnaryOp.LOG, add(apply(UnaryOp.EXP, X), num(1))), 6));
+        assertEquals("(k_G + m)*sin(x)/Piecewise((1e-300, Eq(L, 0)), (L, True))",
+                Printer.sympyProtected(Parser.parse("(k_G + m)*sin(x)/L"), 6));
+        assertEquals("sqrt(Abs(x - 1))", Printer.sympyProtected(apply(UnaryOp.SQRT, sub(X, num(1))), 6));
+        assertEquals("sqrt(x**2 + y**2)",
+                Printer.sympyProtected(apply(UnaryOp.SQRT, add(pow(X, num(2)), pow(Y, num(2)))), 6));
+        assertEquals("Abs(x)**3 + asin(Max(-1, Min(y, 1))) - acos(Max(-1, Min(z, 1)))",
+                Printer.sympyProtected(sub(add(pow(apply(UnaryOp.ABS, X), num(3)), apply(UnaryOp.ASIN, Y)),
+                        apply(UnaryOp.ACOS, Z)), 6));
+        assertEquals("3.14*x**(-2)/Piecewise((1e-300, Eq(1 + y, 0)), (1 + y, True))",
+                Printer.sympyProtected(div(mul(num(Math.PI), pow(X, num(-2))), add(num(1), Y)), 3));
+        assertEquals("3.14*x**(-2)/(1 + y**2)", Printer.sympyProtected(div(mul(num(Math.PI), pow(X, num(-2))),
+                add(num(1), pow(Y, num(2)))), 3));
+        assertEquals("-sinh(Max(-100, Min(x, 100)))**2 + Piecewise(((-2)**y, Eq(y, floor(y))), (2**y, True))",
+                Printer.sympyProtected(add(neg(pow(apply(UnaryOp.SINH, X), num(2))),
+                pow(num(-2), Y)), 6));
+        assertEquals("0.1*x", Printer.sympyProtected(mul(num(0.1), X)));
     }
 
     @Test

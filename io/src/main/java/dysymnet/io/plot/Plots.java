@@ -5,6 +5,8 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,7 +16,9 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -127,14 +131,32 @@ public final class Plots {
     }
 
     /**
-     * The Pareto front: error (log scale) against complexity, the chosen model highlighted.
+     * The Pareto front: error (log scale) against complexity, the chosen model highlighted and named.
      *
-     * @param complexity  complexity of each candidate, same length as {@code error}
-     * @param error       error of each candidate (e.g. MSE); values {@code <= 0} are drawn at a small floor
-     * @param chosenIndex index of the chosen candidate, or -1 for none
+     * <p>The error axis is logarithmic, labelled sparsely: the errors' base-10 logarithms on a linear axis with a
+     * handful of ticks ({@link #logTickLabel}), so that a front from 1e-31 to 0.1 shows about six labels and as many
+     * grid lines rather than one of each per decade and eight lines between.
+     *
+     * @param complexity    complexity of each candidate, same length as {@code error}
+     * @param error         error of each candidate (e.g. MSE); values {@code <= 0} are drawn at a small floor
+     * @param chosenIndex   index of the chosen candidate, or -1 for none
+     * @param chosenFormula the chosen formula as text, shown in the legend (on up to {@link #LEGEND_FORMULA_LINES}
+     *                      lines of {@link #LEGEND_LINE} characters, cut with {@code ...} beyond), or null
      * @throws IOException if the file cannot be written
      */
-    public static void paretoPlot(Path png, int[] complexity, double[] error, int chosenIndex) throws IOException {
+    public static void paretoPlot(Path png, int[] complexity, double[] error, int chosenIndex, String chosenFormula)
+            throws IOException {
+        write(png, List.of(paretoChart(complexity, error, chosenIndex, chosenFormula)));
+    }
+
+    /** Characters of a line of the chosen formula in the Pareto plot's legend (XChart cuts a legend line at 45% of
+     * the chart's width, 288 pixels, about 44 characters of its 12-point font). */
+    public static final int LEGEND_LINE = 42;
+    /** Lines of the chosen formula in the Pareto plot's legend. */
+    public static final int LEGEND_FORMULA_LINES = 3;
+
+    /** The chart of {@link #paretoPlot}. */
+    static XYChart paretoChart(int[] complexity, double[] error, int chosenIndex, String chosenFormula) {
         if (complexity == null || error == null || complexity.length != error.length) {
             throw new IllegalArgumentException("complexity and error must be non-null and of the same length, got "
                     + (complexity == null ? "null" : complexity.length) + " and "
@@ -148,33 +170,119 @@ public final class Plots {
             c[i] = complexity[i];
         }
         double[] e = logSafe(error);
-        XYChart chart = chart("Pareto front", "complexity", "error (log scale)");
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
-        double[][] p = sortedByX(finitePairs(c, e));
+        double[] log = new double[e.length];
+        for (int i = 0; i < e.length; i++) {
+            log[i] = Math.log10(e[i]);
+        }
+        XYChart chart = chart("Pareto front", "complexity", "training error (log scale)");
+        XYStyler styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+        styler.setLegendLayout(Styler.LegendLayout.Vertical);
+        double[][] p = sortedByX(finitePairs(c, log));
         boolean any = false;
         if (p[0].length > 0) {
-            XYSeries front = chart.addSeries("candidates", p[0], p[1]);
+            XYSeries front = chart.addSeries("candidates (best of each complexity)", p[0], p[1]);
             front.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             front.setMarker(SeriesMarkers.CIRCLE);
             front.setMarkerColor(TRAIN);
             front.setLineColor(TRAIN);
             any = true;
         }
-        if (chosenIndex >= 0 && Double.isFinite(e[chosenIndex])) {
-            XYSeries chosen = chart.addSeries("chosen", new double[] {c[chosenIndex]}, new double[] {e[chosenIndex]});
+        if (chosenIndex >= 0 && Double.isFinite(log[chosenIndex])) {
+            String name = "chosen, complexity " + complexity[chosenIndex];
+            if (chosenFormula != null && !chosenFormula.isBlank()) {
+                name += ":\n" + String.join("\n", wrapped(chosenFormula.strip(), LEGEND_LINE, LEGEND_FORMULA_LINES));
+            }
+            XYSeries chosen = chart.addSeries(name, new double[] {c[chosenIndex]}, new double[] {log[chosenIndex]});
             chosen.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             chosen.setMarker(SeriesMarkers.DIAMOND);
             chosen.setMarkerColor(MODEL);
             any = true;
         }
         if (any) {
-            chart.getStyler().setYAxisLogarithmic(true);
+            double lo = Math.min(min(p[1]), chosenIndex >= 0 && Double.isFinite(log[chosenIndex])
+                    ? log[chosenIndex] : Double.POSITIVE_INFINITY);
+            double hi = Math.max(max(p[1]), chosenIndex >= 0 && Double.isFinite(log[chosenIndex])
+                    ? log[chosenIndex] : Double.NEGATIVE_INFINITY);
+            double pad = hi - lo < 1e-9 ? 1.0 : 0.04 * (hi - lo);
+            styler.setYAxisMin(lo - pad);
+            styler.setYAxisMax(hi + pad);
+            chart.setCustomYAxisTickLabelsFormatter(Plots::logTickLabel);
+            // ticks (and grid lines) about 60 pixels apart: 5 to 7 on the axis, whatever its span
+            styler.setYAxisTickMarkSpacingHint(60);
+            styler.setYAxisLabelAlignment(AxesChartStyler.TextAlignment.Right);
         } else {
             chart.setTitle("Pareto front (no finite errors)");
         }
-        chart.getStyler().setMarkerSize(9);
-        chart.getStyler().setXAxisDecimalPattern("#");
-        write(png, List.of(chart));
+        styler.setMarkerSize(9);
+        styler.setXAxisDecimalPattern("#");
+        return chart;
+    }
+
+    /**
+     * The label of the tick at {@code log10} on a logarithmic axis drawn as the logarithms' linear axis: the value
+     * {@code 10^log10} with at most two significant digits, as a plain decimal from 0.001 to 1000 ({@code 0.01},
+     * {@code 0.032}, {@code 1}, {@code 100}) and in exponent form outside ({@code 1e-30}, {@code 3.2e-5}).
+     */
+    static String logTickLabel(double log10) {
+        if (!Double.isFinite(log10)) {
+            return "";
+        }
+        double k = Math.rint(log10);
+        boolean decade = Math.abs(log10 - k) < 1e-6;
+        BigDecimal v = decade
+                ? BigDecimal.ONE.scaleByPowerOfTen((int) k)
+                : new BigDecimal(Math.pow(10, log10)).round(new MathContext(2));
+        v = v.stripTrailingZeros();
+        int exponent = v.precision() - v.scale() - 1; // of the leading digit
+        if (exponent >= -3 && exponent <= 3) {
+            return v.toPlainString();
+        }
+        BigDecimal mantissa = v.movePointLeft(exponent).stripTrailingZeros();
+        return mantissa.toPlainString() + "e" + exponent;
+    }
+
+    /**
+     * {@code text} in at most {@code maxLines} lines of at most {@code width} characters, each broken in its second
+     * half before a {@code +} or {@code -} between spaces, else after a space or an operator, else at the width; the
+     * last line ends in {@code ...} when the text does not fit.
+     */
+    static List<String> wrapped(String text, int width, int maxLines) {
+        if (width < 4 || maxLines < 1) {
+            throw new IllegalArgumentException("width must be at least 4 and maxLines at least 1, got " + width
+                    + " and " + maxLines);
+        }
+        List<String> lines = new ArrayList<>();
+        String rest = text.replaceAll("\\s+", " ").strip();
+        while (!rest.isEmpty()) {
+            if (lines.size() == maxLines - 1 && rest.length() > width) {
+                lines.add(rest.substring(0, width - 3).stripTrailing() + "...");
+                break;
+            }
+            if (rest.length() <= width) {
+                lines.add(rest);
+                break;
+            }
+            // before a + or - between spaces, else after a space or an operator, else at the width
+            int cut = -1;
+            for (int i = width; i > width / 2 && cut < 0; i--) {
+                if (rest.charAt(i - 1) == ' ' && (rest.charAt(i) == '+' || rest.charAt(i) == '-')) {
+                    cut = i;
+                }
+            }
+            for (int i = width; i > width / 2 && cut < 0; i--) {
+                char ch = rest.charAt(i - 1);
+                if (ch == ' ' || ch == '*' || ch == '/' || ch == ',' || ch == '^') {
+                    cut = i;
+                }
+            }
+            if (cut < 0) {
+                cut = width;
+            }
+            lines.add(rest.substring(0, cut).stripTrailing());
+            rest = rest.substring(cut).stripLeading();
+        }
+        return lines;
     }
 
     /**
