@@ -18,7 +18,7 @@ import java.util.Map;
 
 /**
  * The search's final choice among all its candidates, by the {@link Selection} settings: the Pareto front's rule
- * ({@link ParetoFront#choose}), with four guards against formulas that fit the noise.
+ * ({@link ParetoFront#choose}), with five guards against formulas that fit the noise.
  *
  * <ul>
  *   <li><b>Noise level</b> ({@link Selection#noiseAware()}): with {@code s2} the noise variance estimated from the
@@ -30,6 +30,10 @@ import java.util.Map;
  *   <li><b>Extrapolation</b> ({@link Selection#extrapolationGuard()}): front members that blow up just outside the
  *       data ({@link Extrapolation}) are taken out and the front recomputed, until its members do not (or none is
  *       left: then the guard is dropped).</li>
+ *   <li><b>Trend band</b> ({@link Selection#extrapolationGuard()}, one feature, when the noise level is
+ *       estimated): formulas that leave the 95% simultaneous band of the data's least-squares cubic over the same
+ *       extension ({@link TrendBand}) are taken out while others are left; exact fits are exempt. A formula that
+ *       fits the noise with wiggles or turns away just after the data goes where the data's own trend cannot.</li>
  *   <li><b>Forward validation</b> ({@link Selection#forwardValidation()}, one feature): each front member's
  *       constants are refitted on the first half and the first three quarters of the rows in the feature's order
  *       and scored on the rest; the simplest member within the factor of the best mean forward error (or the noise
@@ -45,7 +49,9 @@ import java.util.Map;
  * </ul>
  *
  * <p>None changes the search itself: only which of its formulas is reported (measured in docs/benchmarks,
- * "Choosing formulas that extrapolate").
+ * "Choosing formulas that extrapolate" and "The trend band"). When the guards leave nothing that is not suspect,
+ * the choice is still made and says so ({@link Choice#notes()}: every formula below the noise, or every formula off
+ * the trend).
  *
  * <p>With sample weights every error here is the weighted MSE (the forward refits and errors too), the noise level
  * is the weighted estimate of {@link NoiseLevel} (the noise's weighted MSE), {@code n} is the effective number of
