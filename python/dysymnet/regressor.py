@@ -15,7 +15,7 @@ from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
-from . import _formula, _runner
+from . import _formula, _plot, _runner
 
 try:  # scikit-learn 1.6 and later
     from sklearn.utils.validation import validate_data as _validate_data
@@ -385,6 +385,15 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
         return sympy.latex(self.sympy(index))
 
     # ------------------------------------------------------------------ predict
+
+    def plot(self):
+        """The Pareto front as an SVG picture (a notebook shows it; ``.save(path)`` writes it): complexity against
+        the training error on a log axis, the chosen formula named, as the jar's pareto.png."""
+        check_is_fitted(self, "model_json_")
+        eq = self.equations_
+        loss = [None if np.isnan(v) else float(v) for v in eq["loss"]]
+        complexity = [int(c) for c in eq["complexity"]]
+        return _plot.ParetoPlot(_plot.pareto_svg(complexity, loss, self.best_index_, str(self.expression_)))
 
     def predict(self, X, index=None):
         """The model's predictions: the jar's ``predict`` command on the fitted model (the reported formula, or

@@ -265,3 +265,33 @@ def test_predict_failure_raises(fitted, monkeypatch):
     broken.model_json_ = dict(reg.model_json_, format="something-else")
     with pytest.raises(DySymNetError, match="not a valid model file"):
         broken.predict(X)
+
+
+def test_plot_is_the_pareto_front_as_svg_with_the_chosen_formula(fitted, tmp_path):
+    import re
+    import xml.dom.minidom
+
+    reg = fitted[0]
+    picture = reg.plot()
+    svg = picture._repr_svg_()
+    xml.dom.minidom.parseString(svg)  # well-formed
+    assert "chosen, complexity" in svg
+    assert reg.expression_[:40].replace("<", "&lt;") in svg
+    # one point per row of the front with a finite positive error, and a sparse error axis
+    finite = [v for v in reg.equations_["loss"] if v == v and v > 0]
+    assert svg.count("<circle") == len(finite) + 1
+    labels = re.findall(r'text-anchor="end">([^<]+)<', svg)
+    assert 1 <= len(labels) <= 8
+    path = tmp_path / "pareto.svg"
+    picture.save(str(path))
+    assert path.read_text(encoding="utf-8") == svg
+
+
+def test_plot_axis_labels_stay_sparse_over_thirty_decades():
+    from dysymnet import _plot
+
+    svg = _plot.pareto_svg([1, 5, 9, 20], [1e-31, 1e-20, 1e-3, 0.1], 2, "x**2 + 1")
+    import re
+    labels = re.findall(r'text-anchor="end">([^<]+)<', svg)
+    assert 2 <= len(labels) <= _plot.MAX_TICKS
+    assert "x**2 + 1" in svg
