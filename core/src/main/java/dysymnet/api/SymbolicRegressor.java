@@ -25,7 +25,6 @@ import dysymnet.search.SearchResult;
 import dysymnet.search.Selection;
 import dysymnet.search.Settings;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
