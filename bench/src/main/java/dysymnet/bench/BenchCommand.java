@@ -29,11 +29,13 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run one of the paper's benchmark suites: standard, feynman, strogatz, blackbox, balls.",
             "Appends one row per problem x noise level x seed to OUT/results.csv (a rerun skips the rows already "
-                + "there), then rewrites OUT/summary.md and the PNG plots from the whole file."},
+                + "there), then rewrites OUT/summary.md and the PNG plots from the whole file. Each row also has "
+                + "ordinary least squares fitted on the run's training rows (ols_r2_test, ols_mse_test)."},
         footer = {"", "Examples:",
             "  dysymnet bench --suite standard --seeds 1-3 --time-limit 60",
             "  dysymnet bench --suite feynman --noise 0,0.001,0.01,0.1 --filter '^I\\.' --time-limit 120",
-            "  dysymnet bench --suite balls --seeds 1 --time-limit 10"})
+            "  dysymnet bench --suite balls --seeds 1 --time-limit 10",
+            "  dysymnet bench --suite blackbox --seeds 1-3 --time-limit 60 --save-splits splits"})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -100,6 +102,12 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Relative tolerance of the numeric symbolic-solution check (default ${DEFAULT-VALUE}).")
     double symbolicTol;
 
+    @Option(names = "--save-splits", paramLabel = "DIR",
+            description = "Also write each run's rows, DIR/<problem>_seed<S>[_noise<N>]/train.csv and test.csv "
+                    + "(feature names then target; the training target with the run's noise), for runs skipped as "
+                    + "done too; for other reference models (bench/scripts/blackbox_reference.py). Changes no result.")
+    Path saveSplits;
+
     @Option(names = "--retry-failed", description = "Run again the runs recorded with an error.")
     boolean retryFailed;
 
@@ -144,6 +152,15 @@ public final class BenchCommand implements Callable<Integer> {
             stdout.flush();
             return 0;
         }
+        Path splitsDir = null;
+        if (saveSplits != null) {
+            splitsDir = saveSplits.toAbsolutePath().normalize();
+            try {
+                Files.createDirectories(splitsDir);
+            } catch (java.io.IOException e) {
+                throw new UserError("--save-splits " + saveSplits + ": cannot create the directory: " + e.getMessage());
+            }
+        }
         Path outDir = out != null ? out : Paths.get("bench-results", suite);
         Path csv = outDir.resolve("results.csv");
         err.println("bench " + suite + ": " + chosen.size() + " problem(s) x " + settings.noise().size()
@@ -152,7 +169,7 @@ public final class BenchCommand implements Callable<Integer> {
         err.flush();
         BenchRunner.Outcome o;
         if (search.cluster() == null) {
-            o = BenchRunner.run(chosen, settings, csv, err);
+            o = BenchRunner.run(chosen, settings, csv, err, splitsDir);
         } else {
             ClusterClient client;
             try {
@@ -164,7 +181,7 @@ public final class BenchCommand implements Callable<Integer> {
                     + client.threads() + " thread(s)");
             err.flush();
             try (client) {
-                o = BenchRunner.run(chosen, settings, csv, err, client);
+                o = BenchRunner.run(chosen, settings, csv, err, client, splitsDir);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new UserError("interrupted");
@@ -180,6 +197,9 @@ public final class BenchCommand implements Callable<Integer> {
                 + " already done");
         stdout.println("results: " + csv);
         stdout.println("summary: " + outDir.resolve("summary.md"));
+        if (splitsDir != null) {
+            stdout.println("splits: " + splitsDir);
+        }
         for (String p : plots.files()) {
             stdout.println("plot: " + outDir.resolve(p));
         }

@@ -27,7 +27,8 @@ import java.util.Set;
 
 /**
  * Runs every problem x noise level x seed of a suite that {@code results.csv} does not have yet, appending one row
- * per run. A run that throws is recorded with its error and the suite goes on.
+ * per run. A run that throws is recorded with its error and the suite goes on. Every run also records ordinary least
+ * squares ({@link Ols}) fitted on its training rows and scored on its test rows, beside the search's formula.
  */
 public final class BenchRunner {
 
@@ -92,6 +93,17 @@ public final class BenchRunner {
      * @param progress one line per run goes here
      */
     public static Outcome run(List<Problem> problems, Plan s, Path resultsCsv, PrintWriter progress) {
+        return run(problems, s, resultsCsv, progress, (Path) null);
+    }
+
+    /**
+     * Like {@link #run(List, Plan, Path, PrintWriter)}, and writes every run's rows (those skipped as done too) under
+     * {@code splitsDir} ({@link SavedSplits}) unless it is null. The files change no result.
+     *
+     * @throws java.io.UncheckedIOException if a split cannot be written
+     */
+    public static Outcome run(List<Problem> problems, Plan s, Path resultsCsv, PrintWriter progress,
+                              Path splitsDir) {
         Set<String> done = new HashSet<>();
         for (ResultRow r : ResultsFile.latest(ResultsFile.read(resultsCsv))) {
             if (!(s.retryFailed() && r.failed())) {
@@ -110,6 +122,7 @@ public final class BenchRunner {
                 for (double level : s.noise()) {
                     for (long seed : s.seeds()) {
                         index++;
+                        saveSplit(splitsDir, p, seed, level, progress);
                         if (done.contains(ResultRow.key(p.suite(), p.name(), seed, level, ablation, config))) {
                             skipped++;
                             continue;
@@ -133,6 +146,38 @@ public final class BenchRunner {
         return new Outcome(ran, skipped, failed);
     }
 
+    /**
+     * The rows of a run: the problem's split for the seed, with noise of the level on the training target (the test
+     * target is left noise-free).
+     */
+    static Dataset.Split runData(Problem p, long seed, double level) {
+        Dataset.Split split = p.data().make(seed);
+        return new Dataset.Split(Noise.add(split.train(), level, Seeds.named(seed, p.name() + "@" + level, 5)),
+                split.test());
+    }
+
+    /**
+     * Writes a run's rows under {@code dir} (nothing when it is null). Rows that cannot be made are not written (the
+     * run records why) and a line says so.
+     *
+     * @throws java.io.UncheckedIOException if the files cannot be written
+     */
+    static void saveSplit(Path dir, Problem p, long seed, double level, PrintWriter progress) {
+        if (dir == null) {
+            return;
+        }
+        Dataset.Split split;
+        try {
+            split = runData(p, seed, level);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            progress.println("split of " + p.name() + " seed=" + seed + " noise=" + ResultRow.num(level)
+                    + " not saved: " + describe(e));
+            progress.flush();
+            return;
+        }
+        SavedSplits.write(dir, p.name(), seed, level, split);
+    }
+
     /** One run; exceptions become the row's error. */
     static ResultRow runOne(Problem p, long seed, double level, Plan s, String config) {
         String ablation = s.ablation().label();
@@ -142,13 +187,15 @@ public final class BenchRunner {
         double limit = budget.timeLimit() == null ? 0.0 : budget.timeLimit().toNanos() / 1e9;
         int nTrain = -1;
         int nTest = -1;
+        Ols.Score ols = Ols.Score.NONE;
         long t0 = System.nanoTime();
         try {
-            Dataset.Split split = p.data().make(seed);
-            Dataset train = Noise.add(split.train(), level, Seeds.named(seed, p.name() + "@" + level, 5));
+            Dataset.Split split = runData(p, seed, level);
+            Dataset train = split.train();
             Dataset test = split.test();
             nTrain = train.rows();
             nTest = test.rows();
+            ols = Ols.score(train, test);
             t0 = System.nanoTime();
             Model m = SymbolicRegressor.builder().settings(settings).build().fit(train, "y");
             double seconds = (System.nanoTime() - t0) / 1e9;
@@ -175,10 +222,11 @@ public final class BenchRunner {
             return new ResultRow(p.suite(), p.name(), p.group(), seed, level, ablation, r2, mse, m.trainR2(),
                     m.trainMse(), m.complexity(), seconds, m.networksTrained(), m.stopReason(), symbolic, how,
                     deviation, r2 > 0.99, r2 > 0.999, nTrain, nTest, limit, maxSteps, config, m.formula(),
-                    p.truthText(), physics[0], physics[1], physics[2], "");
+                    p.truthText(), physics[0], physics[1], physics[2], ols.r2(), ols.mse(), "");
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             double seconds = (System.nanoTime() - t0) / 1e9;
-            return failedRow(p, seed, level, ablation, config, limit, maxSteps, nTrain, nTest, seconds, describe(e));
+            return failedRow(p, seed, level, ablation, config, limit, maxSteps, nTrain, nTest, seconds, describe(e))
+                    .withOls(ols.r2(), ols.mse());
         }
     }
 
@@ -187,7 +235,7 @@ public final class BenchRunner {
                                int maxSteps, int nTrain, int nTest, double seconds, String error) {
         return new ResultRow(p.suite(), p.name(), p.group(), seed, level, ablation, Double.NaN, Double.NaN,
                 Double.NaN, Double.NaN, -1, seconds, -1, "", null, "", Double.NaN, null, null, nTrain, nTest, limit,
-                maxSteps, config, "", p.truthText(), Double.NaN, Double.NaN, Double.NaN, error);
+                maxSteps, config, "", p.truthText(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, error);
     }
 
     /**
@@ -202,6 +250,15 @@ public final class BenchRunner {
      */
     public static Outcome run(List<Problem> problems, Plan s, Path resultsCsv, PrintWriter progress,
                               ClusterClient cluster) throws InterruptedException {
+        return run(problems, s, resultsCsv, progress, cluster, null);
+    }
+
+    /**
+     * Like {@link #run(List, Plan, Path, PrintWriter, ClusterClient)}, and writes every run's rows (those skipped as
+     * done too) under {@code splitsDir} ({@link SavedSplits}), here, before the runs are sent, unless it is null.
+     */
+    public static Outcome run(List<Problem> problems, Plan s, Path resultsCsv, PrintWriter progress,
+                              ClusterClient cluster, Path splitsDir) throws InterruptedException {
         Set<String> done = new HashSet<>();
         for (ResultRow r : ResultsFile.latest(ResultsFile.read(resultsCsv))) {
             if (!(s.retryFailed() && r.failed())) {
@@ -217,6 +274,7 @@ public final class BenchRunner {
         for (Problem p : problems) {
             for (double level : s.noise()) {
                 for (long seed : s.seeds()) {
+                    saveSplit(splitsDir, p, seed, level, progress);
                     if (done.contains(ResultRow.key(p.suite(), p.name(), seed, level, ablation, config))) {
                         skipped++;
                     } else {

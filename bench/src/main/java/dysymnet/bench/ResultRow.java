@@ -40,6 +40,10 @@ import java.util.Map;
  * @param modelAMse   test MSE of physics model A (balls suite only)
  * @param modelBMse   test MSE of physics model B (balls suite only)
  * @param modelCMse   test MSE of physics model C (balls suite only)
+ * @param olsR2Test   test R^2 of ordinary least squares with an intercept fitted on the run's training rows (its
+ *                    noise included; {@link Ols}); NaN when it could not be fitted, or in a file written before the
+ *                    column existed
+ * @param olsMseTest  test MSE of that least-squares line
  * @param error       "" for a finished run, else the exception in one line
  */
 public record ResultRow(String suite, String problem, String group, long seed, double noise, String ablation,
@@ -47,13 +51,19 @@ public record ResultRow(String suite, String problem, String group, long seed, d
                         double seconds, long networks, String stop, Boolean symbolic, String symbolicHow,
                         double symbolicDev, Boolean acc099, Boolean acc0999, int nTrain, int nTest, double timeLimit, int maxSteps,
                         String config, String expression, String truth, double modelAMse, double modelBMse, double modelCMse,
-                        String error) {
+                        double olsR2Test, double olsMseTest, String error) {
 
     /** The column names of {@code results.csv}, in order. */
     public static final List<String> COLUMNS = List.of("suite", "problem", "group", "seed", "noise", "ablation",
             "r2_test", "mse_test", "r2_train", "mse_train", "complexity", "seconds", "networks", "stop", "symbolic",
             "symbolic_how", "symbolic_dev", "acc_099", "acc_0999", "n_train", "n_test", "time_limit", "max_steps", "config", "expression",
-            "truth", "model_a_mse", "model_b_mse", "model_c_mse", "error");
+            "truth", "model_a_mse", "model_b_mse", "model_c_mse", "ols_r2_test", "ols_mse_test", "error");
+
+    /**
+     * Columns a file written by an earlier version may lack: read, their cells are empty (NaN); opened for appending,
+     * such a file is first rewritten with every column ({@link ResultsFile#open}).
+     */
+    public static final List<String> ADDED_COLUMNS = List.of("ols_r2_test", "ols_mse_test");
 
     /** The identity of a run: rows with equal keys are the same run (the later one wins). */
     public String key() {
@@ -64,6 +74,13 @@ public record ResultRow(String suite, String problem, String group, long seed, d
     public static String key(String suite, String problem, long seed, double noise, String ablation, String config) {
         return suite + '\u0000' + problem + '\u0000' + seed + '\u0000' + Double.toString(noise) + '\u0000' + ablation
                 + '\u0000' + config;
+    }
+
+    /** The same row with the least-squares line's test R^2 and MSE. */
+    public ResultRow withOls(double r2, double mse) {
+        return new ResultRow(suite, problem, group, seed, noise, ablation, r2Test, mseTest, r2Train, mseTrain,
+                complexity, seconds, networks, stop, symbolic, symbolicHow, symbolicDev, acc099, acc0999, nTrain, nTest,
+                timeLimit, maxSteps, config, expression, truth, modelAMse, modelBMse, modelCMse, r2, mse, error);
     }
 
     /** Whether the run failed. */
@@ -103,6 +120,8 @@ public record ResultRow(String suite, String problem, String group, long seed, d
         c.add(num(modelAMse));
         c.add(num(modelBMse));
         c.add(num(modelCMse));
+        c.add(num(olsR2Test));
+        c.add(num(olsMseTest));
         c.add(error);
         return c;
     }
@@ -119,7 +138,8 @@ public record ResultRow(String suite, String problem, String group, long seed, d
                 str(m, "stop"), boolOf(m, "symbolic"), str(m, "symbolic_how"), dbl(m, "symbolic_dev"), boolOf(m, "acc_099"),
                 boolOf(m, "acc_0999"), (int) lng(m, "n_train", -1), (int) lng(m, "n_test", -1),
                 dbl(m, "time_limit"), (int) lng(m, "max_steps", 0), str(m, "config"), str(m, "expression"), str(m, "truth"),
-                dbl(m, "model_a_mse"), dbl(m, "model_b_mse"), dbl(m, "model_c_mse"), str(m, "error"));
+                dbl(m, "model_a_mse"), dbl(m, "model_b_mse"), dbl(m, "model_c_mse"), dbl(m, "ols_r2_test"),
+                dbl(m, "ols_mse_test"), str(m, "error"));
     }
 
     /** NaN as an empty cell, other values in full precision ({@code Infinity} spelled out). */

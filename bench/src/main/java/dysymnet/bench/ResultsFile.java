@@ -1,5 +1,6 @@
 package dysymnet.bench;
 
+import dysymnet.io.AtomicFiles;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +25,9 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * {@code results.csv}: read whole, appended to one flushed row at a time so that an interrupted run keeps every
- * finished row. A torn last line (the process killed while writing it) is cut off when the file is opened.
+ * finished row. A torn last line (the process killed while writing it) is cut off when the file is opened. A file of
+ * an earlier version, which lacks some of {@link ResultRow#ADDED_COLUMNS}, reads with those cells empty, and is
+ * rewritten with every column (its cells as they were, the new ones empty) when it is opened for appending.
  */
 public final class ResultsFile implements Closeable {
     private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
@@ -38,7 +42,8 @@ public final class ResultsFile implements Closeable {
     }
 
     /**
-     * Opens a results file for appending, creating it with the header when it does not exist.
+     * Opens a results file for appending, creating it with the header when it does not exist, and first rewriting it
+     * with the current columns when it is a file of an earlier version.
      *
      * @throws IllegalArgumentException if an existing file has other columns
      */
@@ -54,6 +59,7 @@ public final class ResultsFile implements Closeable {
             boolean fresh = !Files.exists(csv) || Files.size(csv) == 0;
             if (!fresh) {
                 read(csv);
+                upgrade(csv);
             }
             ResultsFile f = new ResultsFile(new BufferedWriter(Files.newBufferedWriter(csv, StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND)));
@@ -98,14 +104,16 @@ public final class ResultsFile implements Closeable {
             return rows;
         }
         try (Reader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8); CSVParser p = READ.parse(in)) {
-            if (!p.getHeaderNames().equals(ResultRow.COLUMNS)) {
-                throw new IllegalArgumentException(csv + " has the columns " + p.getHeaderNames() + ", not those of"
-                        + " this version " + ResultRow.COLUMNS + "; move it away or use another --out");
+            List<String> header = p.getHeaderNames();
+            if (!readable(header)) {
+                throw new IllegalArgumentException(csv + " has the columns " + header + ", not those of"
+                        + " this version " + ResultRow.COLUMNS + " (of which only " + ResultRow.ADDED_COLUMNS
+                        + " may be missing); move it away or use another --out");
             }
             for (CSVRecord r : p) {
-                if (r.size() != ResultRow.COLUMNS.size()) {
+                if (r.size() != header.size()) {
                     throw new IllegalArgumentException(csv + " row " + r.getRecordNumber() + " has " + r.size()
-                            + " cells, expected " + ResultRow.COLUMNS.size());
+                            + " cells, expected " + header.size());
                 }
                 try {
                     rows.add(ResultRow.fromCells(r.toMap()));
@@ -117,6 +125,53 @@ public final class ResultsFile implements Closeable {
             throw new IllegalArgumentException("cannot read " + csv + ": " + e.getMessage());
         }
         return rows;
+    }
+
+    /**
+     * Whether a file with this header reads: the columns of this version, those of {@link ResultRow#ADDED_COLUMNS}
+     * possibly missing, none repeated and no other.
+     */
+    static boolean readable(List<String> header) {
+        if (header.equals(ResultRow.COLUMNS)) {
+            return true;
+        }
+        if (new HashSet<>(header).size() != header.size() || !ResultRow.COLUMNS.containsAll(header)) {
+            return false;
+        }
+        for (String c : ResultRow.COLUMNS) {
+            if (!header.contains(c) && !ResultRow.ADDED_COLUMNS.contains(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Rewrites a readable file of an earlier version (a header other than {@link ResultRow#COLUMNS}) with the current
+     * columns, atomically: every cell as it was, the missing columns empty. A current file is left alone.
+     */
+    static void upgrade(Path csv) throws IOException {
+        List<String> header;
+        List<CSVRecord> records;
+        try (Reader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8); CSVParser p = READ.parse(in)) {
+            header = p.getHeaderNames();
+            if (header.equals(ResultRow.COLUMNS)) {
+                return;
+            }
+            records = p.getRecords();
+        }
+        StringBuilder sb = new StringBuilder();
+        try (CSVPrinter out = new CSVPrinter(sb, FORMAT)) {
+            out.printRecord(ResultRow.COLUMNS);
+            for (CSVRecord r : records) {
+                List<String> cells = new ArrayList<>(ResultRow.COLUMNS.size());
+                for (String c : ResultRow.COLUMNS) {
+                    cells.add(r.isMapped(c) ? r.get(c) : "");
+                }
+                out.printRecord(cells);
+            }
+        }
+        AtomicFiles.writeString(csv, sb.toString());
     }
 
     /** The last row of each run key, in the order the keys first appear. */

@@ -245,6 +245,16 @@ public final class Summary {
                     + ")**";
             body.add(List.of(label, f4(median(r2)), f1(median(size)), f1(median(time)),
                     Integer.toString(perData.size())));
+            double[] ols = new double[perData.size()];
+            i = 0;
+            for (List<ResultRow> d : perData.values()) {
+                ols[i++] = median(d.stream().mapToDouble(ResultRow::olsR2Test).toArray());
+            }
+            if (Arrays.stream(ols).anyMatch(v -> !Double.isNaN(v))) {
+                body.add(List.of(label.replace("**DySymNet", "**OLS").replace("this run", "same training rows"),
+                        f4(median(ols)), "", "", Long.toString(Arrays.stream(ols).filter(v -> !Double.isNaN(v))
+                                .count())));
+            }
         }
         for (Map<String, String> m : refs.srbench()) {
             body.add(List.of(m.get("algorithm"), m.getOrDefault("bb_r2_test_median", ""),
@@ -253,7 +263,74 @@ public final class Summary {
         }
         table(sb, head, body);
         sb.append("Our model size is the node count of our formula (SRBench counts SymPy nodes); our datasets are"
-                + " the subset in the data directory, SRBench's 122 (or fewer) with 10 seeds.\n\n");
+                + " the subset in the data directory, SRBench's 122 (or fewer) with 10 seeds. OLS: ordinary least"
+                + " squares with an intercept fitted on each run's training rows (results.csv: ols_r2_test).\n\n");
+        blackboxBesideOls(sb, bb);
+    }
+
+    /**
+     * Ours beside ordinary least squares fitted on the same training rows, run by run: the medians, how many runs fall
+     * below the line, and per data set.
+     */
+    private static void blackboxBesideOls(StringBuilder sb, List<ResultRow> bb) {
+        sb.append("### Beside a straight line (ordinary least squares on the same training rows)\n\n");
+        for (Map.Entry<List<String>, List<ResultRow>> e : byKey(bb, r -> List.of(r.ablation(),
+                ResultRow.num(r.noise()))).entrySet()) {
+            List<ResultRow> g = e.getValue();
+            List<ResultRow> both = g.stream().filter(r -> !Double.isNaN(r.olsR2Test())).collect(Collectors.toList());
+            Set<String> datasets = new LinkedHashSet<>(g.stream().map(ResultRow::problem).collect(Collectors.toList()));
+            sb.append("Ablation ").append(e.getKey().get(0)).append(", noise ").append(e.getKey().get(1)).append(": ")
+                    .append(g.size()).append(" runs over ").append(datasets.size()).append(" datasets, ")
+                    .append(both.size()).append(" with OLS.\n\n");
+            if (both.isEmpty()) {
+                sb.append("No OLS figures: results.csv predates the ols_r2_test column (rerun into a new --out to"
+                        + " add them).\n\n");
+                continue;
+            }
+            int n = both.size();
+            sb.append("- Median test R^2 over these runs: ours ").append(f4(median(ours(both))))
+                    .append(", OLS ").append(f4(median(both.stream().mapToDouble(ResultRow::olsR2Test).toArray())))
+                    .append('\n');
+            sb.append("- Runs below OLS - 0.02: ").append(count(both, r -> ours(r) < r.olsR2Test() - 0.02))
+                    .append('/').append(n).append("; below OLS - 0.10: ")
+                    .append(count(both, r -> ours(r) < r.olsR2Test() - 0.10)).append('/').append(n)
+                    .append("; test R^2 < 0 where OLS >= 0: ")
+                    .append(count(both, r -> ours(r) < 0 && r.olsR2Test() >= 0)).append('/').append(n).append('\n');
+            sb.append("- Median formula size (nodes): ")
+                    .append(f1(median(finite(g, r -> r.complexity() < 0 ? Double.NaN : r.complexity()))))
+                    .append("\n\n");
+            List<String> head = List.of("Problem", "Runs", "Ours: median test R^2 [min, max]", "OLS: median test R^2",
+                    "Ours - OLS (medians)", "Our median size");
+            record Line(List<String> cells, double difference) {
+            }
+            List<Line> lines = new ArrayList<>();
+            for (String name : datasets) {
+                List<ResultRow> d = g.stream().filter(r -> r.problem().equals(name)).collect(Collectors.toList());
+                double[] r2 = ours(d);
+                double oursMedian = median(r2);
+                double olsMedian = median(d.stream().mapToDouble(ResultRow::olsR2Test).toArray());
+                double diff = oursMedian - olsMedian;
+                lines.add(new Line(List.of(name, Integer.toString(d.size()), f4(oursMedian) + " ["
+                        + f4(Arrays.stream(r2).min().orElse(Double.NaN)) + ", "
+                        + f4(Arrays.stream(r2).max().orElse(Double.NaN)) + "]", f4(olsMedian), f4(diff),
+                        f1(median(finite(d, r -> r.complexity() < 0 ? Double.NaN : r.complexity())))), diff));
+            }
+            lines.sort(Comparator.comparingDouble(l -> Double.isNaN(l.difference()) ? Double.POSITIVE_INFINITY
+                    : l.difference()));
+            table(sb, head, lines.stream().map(Line::cells).collect(Collectors.toList()));
+        }
+        sb.append("Worst difference first. A failed run, or one whose test R^2 is not finite, counts as -inf (below"
+                + " any line); runs without an OLS figure are left out of the counts. Both scored with the same"
+                + " R^2 on the same noise-free test rows.\n\n");
+    }
+
+    /** Our test R^2, -inf for a failed run or a non-finite R^2. */
+    private static double ours(ResultRow r) {
+        return r.failed() || Double.isNaN(r.r2Test()) ? Double.NEGATIVE_INFINITY : r.r2Test();
+    }
+
+    private static double[] ours(List<ResultRow> rows) {
+        return rows.stream().mapToDouble(Summary::ours).toArray();
     }
 
     private static void balls(StringBuilder sb, List<ResultRow> rows, References refs) {

@@ -139,4 +139,23 @@ class BenchCommandTest {
             assertArrayEquals(o.description(), there.description(), o.longestName());
         }
     }
+
+    @Test
+    void helpDescribesSaveSplitsAndTheLeastSquaresColumns() {
+        assertEquals(0, run("--help"));
+        String help = out.toString().replaceAll("\\s+", " ");
+        assertTrue(help.contains("--save-splits=DIR Also write each run's rows, DIR/<problem>_seed<S>"), help);
+        assertTrue(help.contains("train.csv and test.csv (feature names then target;"), help);
+        assertTrue(help.contains("--save-splits splits"), help);
+        assertTrue(help.contains("ols_r2_test, ols_mse_test"), help);
+    }
+
+    @Test
+    void saveSplitsIntoAFileIsAnErrorOfTheCommandLine() throws Exception {
+        java.nio.file.Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        assertEquals(2, run("--suite", "balls", "--data", Fixtures.dataDir().toString(), "--save-splits",
+                file.toString()));
+        assertTrue(err.toString().contains("--save-splits"), err.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+    }
 }

@@ -122,4 +122,55 @@ class SummaryTest {
         assertTrue(md.contains("| Nguyen | none | 0 | 1 | 0 | 0.2000 | 0.2000 |"), md);
         assertTrue(Summary.markdown(List.of(), References.none(), List.of()).contains("No runs"));
     }
+    @Test
+    void theBlackBoxSectionSetsEveryRunBesideOrdinaryLeastSquares() {
+        List<ResultRow> rows = List.of(
+                // A: above the line, then 0.05 below it (below OLS - 0.02, not below OLS - 0.10)
+                CraftedRows.row("blackbox", "A", "Black-box", 1, 0.0, "none", 0.9, null).withOls(0.8, 1.0),
+                CraftedRows.row("blackbox", "A", "Black-box", 2, 0.0, "none", 0.75, null).withOls(0.8, 1.0),
+                // B: negative where the line is positive; 0.01 below it (not counted); failed (counts as below)
+                CraftedRows.row("blackbox", "B", "Black-box", 1, 0.0, "none", -0.1, null).withOls(0.2, 1.0),
+                CraftedRows.row("blackbox", "B", "Black-box", 2, 0.0, "none", 0.79, null).withOls(0.8, 1.0),
+                CraftedRows.failed("blackbox", "B", "Black-box", 3, "RuntimeException: boom").withOls(0.5, 1.0),
+                // D: 0.15 below (below OLS - 0.10), 0.08 below (below OLS - 0.02 only)
+                CraftedRows.row("blackbox", "D", "Black-box", 1, 0.0, "none", 0.65, null).withOls(0.8, 1.0),
+                CraftedRows.row("blackbox", "D", "Black-box", 2, 0.0, "none", 0.72, null).withOls(0.8, 1.0),
+                // C: from a file without the OLS columns
+                CraftedRows.row("blackbox", "C", "Black-box", 1, 0.0, "none", 0.3, null),
+                CraftedRows.row("feynman", "I.6.2a", "Feynman", 1, 0.0, "none", 0.9995, true).withOls(0.5, 1.0));
+        String md = Summary.markdown(rows, References.none(), List.of());
+        assertTrue(md.contains("### Beside a straight line (ordinary least squares on the same training rows)"), md);
+        assertTrue(md.contains("Ablation none, noise 0: 8 runs over 4 datasets, 7 with OLS."), md);
+        // ours over the 7 runs with OLS: -inf, -0.1, 0.65, 0.72, 0.75, 0.79, 0.9; OLS: 0.2, 0.5, then 0.8
+        assertTrue(md.contains("- Median test R^2 over these runs: ours 0.7200, OLS 0.8000"), md);
+        assertTrue(md.contains("- Runs below OLS - 0.02: 5/7; below OLS - 0.10: 3/7; test R^2 < 0 where OLS >= 0:"
+                + " 2/7"), md);
+        assertTrue(md.contains("- Median formula size (nodes): 7.0"), md);
+        assertTrue(md.contains("| Problem | Runs | Ours: median test R^2 [min, max] | OLS: median test R^2 |"
+                + " Ours - OLS (medians) | Our median size |"), md);
+        // worst difference first: B (median of -inf, -0.1, 0.79 against median of 0.2, 0.8, 0.5), D, A, then C
+        // (no OLS)
+        assertTrue(md.contains("| B | 3 | -0.1000 [-Infinity, 0.7900] | 0.5000 | -0.6000 | 7.0 |"), md);
+        assertTrue(md.contains("| D | 2 | 0.6850 [0.6500, 0.7200] | 0.8000 | -0.1150 | 7.0 |"), md);
+        assertTrue(md.contains("| A | 2 | 0.8250 [0.7500, 0.9000] | 0.8000 | 0.0250 | 7.0 |"), md);
+        assertTrue(md.contains("| C | 1 | 0.3000 [0.3000, 0.3000] |  |  | 7.0 |"), md);
+        assertTrue(md.indexOf("| B | 3 |") < md.indexOf("| D | 2 |") && md.indexOf("| D | 2 |")
+                < md.indexOf("| A | 2 |") && md.indexOf("| A | 2 |") < md.indexOf("| C | 1 |"), md);
+        // the method table: ours (median over data sets of the median over seeds, failed runs left out as before:
+        // 0.825, 0.345, 0.3, 0.685) and the line's (0.8, 0.5, 0.8; C has none)
+        assertTrue(md.contains("| **DySymNet (this run)** | 0.5150 | 7.0 | 2.5 | 4 |"), md);
+        assertTrue(md.contains("| **OLS (same training rows)** | 0.8000 |  |  | 3 |"), md);
+        // only the black-box section has the lines
+        assertEquals(1, md.split("Beside a straight line", -1).length - 1, md);
+    }
+
+    @Test
+    void blackBoxRowsWithoutOlsFiguresSaySoInsteadOfCounting() {
+        String md = Summary.markdown(List.of(CraftedRows.row("blackbox", "d1", "Black-box", 1, 0.0, "none", 0.8,
+                null)), References.none(), List.of());
+        assertTrue(md.contains("1 runs over 1 datasets, 0 with OLS."), md);
+        assertTrue(md.contains("No OLS figures: results.csv predates the ols_r2_test column"), md);
+        assertFalse(md.contains("OLS (same training rows)"), md);
+        assertFalse(md.contains("Runs below OLS"), md);
+    }
 }
