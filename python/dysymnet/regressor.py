@@ -163,7 +163,7 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     equations_ : pandas.DataFrame
         The Pareto front, one row per formula by complexity: ``complexity``, ``loss`` (training MSE, weighted
         with ``sample_weight``), ``r2`` (training R^2), ``expression`` (the jar's infix text), ``sympy`` (a SymPy
-        expression), ``source`` (``network``, ``gp``, ``terms`` or ``mean``) and ``chosen`` (the reported
+        expression), ``source`` (``linear``, ``network``, ``gp``, ``terms`` or ``mean``) and ``chosen`` (the reported
         formula).
     best_index_ : int or None
         The row of ``equations_`` that is the reported formula.

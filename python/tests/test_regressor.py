@@ -57,7 +57,7 @@ def test_equations_are_the_pareto_front_with_the_chosen_row(fitted):
     assert bool(eq["chosen"].iloc[best])
     assert eq["expression"].iloc[best] == reg.expression_
     assert eq["loss"].iloc[best] < 1e-20 and eq["r2"].iloc[best] == pytest.approx(1.0)
-    assert set(eq["source"]) <= {"network", "gp", "terms", "mean"}
+    assert set(eq["source"]) <= {"linear", "network", "gp", "terms", "mean"}
     # each row's SymPy expression computes the row's training error
     names = reg.variable_names_
     for i in range(len(eq)):

@@ -266,8 +266,8 @@ public class Choose {
             }
             return;
         }
-        report("noFwd", runs, r -> ModelChoice.choose(r.cands(), r.train(), Selection.builder().forwardValidation(false).build()), false);
-        report("noFwd noNoise", runs, r -> ModelChoice.choose(r.cands(), r.train(), Selection.builder().forwardValidation(false).noiseAware(false).build()), false);
+        report("noFwd", runs, r -> ModelChoice.choose(r.cands(), r.train(), Selection.builder().validation(false).build()), false);
+        report("noFwd noNoise", runs, r -> ModelChoice.choose(r.cands(), r.train(), Selection.builder().validation(false).noiseAware(false).build()), false);
         report("noNoise", runs, r -> ModelChoice.choose(r.cands(), r.train(), Selection.builder().noiseAware(false).build()), false);
         for (double fac : new double[]{1.5, 3}) {
             final double F = fac;

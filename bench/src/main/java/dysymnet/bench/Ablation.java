@@ -25,8 +25,11 @@ public enum Ablation {
     NO_NOISE("no-noise"),
     /** The final choice does not pass over formulas that blow up just outside the data (ours). */
     NO_GUARD("no-guard"),
-    /** With one feature, no forward validation in the final choice (ours). */
-    NO_FORWARD("no-forward"),
+    /**
+     * No validation on held-out rows in the final choice: neither forward validation (one feature) nor
+     * cross-validation (several) (ours).
+     */
+    NO_VALIDATION("no-validation"),
     /** None of the three guards of the final choice: the Pareto front's rule alone (ours). */
     NO_GUARDS("no-guards"),
     /** No genetic-programming stage: the networks' formulas alone (ours; {@link dysymnet.gp.GeneticProgramming}). */
@@ -102,11 +105,11 @@ public enum Ablation {
             case NO_GUARD:
                 b.training(training).extrapolationGuard(false);
                 break;
-            case NO_FORWARD:
-                b.training(training).forwardValidation(false);
+            case NO_VALIDATION:
+                b.training(training).validation(false);
                 break;
             case NO_GUARDS:
-                b.training(training).noiseAwareSelection(false).extrapolationGuard(false).forwardValidation(false);
+                b.training(training).noiseAwareSelection(false).extrapolationGuard(false).validation(false);
                 break;
             case NO_GP:
                 b.training(training).geneticProgramming(false);

@@ -73,7 +73,7 @@ public final class BenchCommand implements Callable<Integer> {
                     + "network trained in full, none given up at its checkpoint, ours) | no-gp (no "
                     + "genetic-programming stage, ours) | no-terms (no sparse term regression, ours) | no-interactions | "
                     + "no-transforms (term regression without products / transformed targets, ours) | no-noise | "
-                    + "no-guard | no-forward | no-guards (final-choice guards, ours) | networks-only (neither GP nor "
+                    + "no-guard | no-validation | no-guards (final-choice guards, ours) | networks-only (neither GP nor "
                     + "term regression: the paper's method) (default ${DEFAULT-VALUE}).")
     String ablation;
 

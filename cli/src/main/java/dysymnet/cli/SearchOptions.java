@@ -104,11 +104,14 @@ public final class SearchOptions {
     Integer trainRows;
 
     @Option(names = "--select", paramLabel = "RULE",
-            description = "How the reported formula is chosen from the Pareto front: best (the simplest formula "
-                    + "within 1.5x of the lowest training error, or within the error the estimated noise explains; "
-                    + "with one feature, by forward validation), accurate (the lowest training error), or "
-                    + "simplest-within=F (the simplest within F times the lowest training error, F >= 1). Formulas "
-                    + "that blow up just outside the data are passed over by all three (default best).")
+            description = "How the reported formula is chosen from the Pareto front: best (by how well formulas "
+                    + "predict rows they were not fitted to, the simpler preferred when the difference is within "
+                    + "what the rows can tell: with one feature the later rows from the earlier ones, with several "
+                    + "five-fold cross-validation; on an exact fit or too few rows, the simplest within 1.5x of the "
+                    + "lowest training error or within the error the estimated noise explains), accurate (the "
+                    + "lowest training error), or simplest-within=F (the simplest within F times the lowest "
+                    + "training error, F >= 1). Formulas that blow up just outside the data are passed over by all "
+                    + "three (default best).")
     String select;
 
     @Option(names = "--max-complexity", paramLabel = "N",
@@ -261,7 +264,7 @@ public final class SearchOptions {
             return;
         }
         if (r.equals("accurate")) {
-            b.selectionFactor(1.0).noiseAwareSelection(false).forwardValidation(false);
+            b.selectionFactor(1.0).noiseAwareSelection(false).validation(false);
             return;
         }
         String prefix = "simplest-within=";
@@ -276,7 +279,7 @@ public final class SearchOptions {
                 throw new UserError("--select simplest-within=F: F must be a number >= 1, got '"
                         + r.substring(prefix.length()) + "'");
             }
-            b.selectionFactor(f).noiseAwareSelection(false).forwardValidation(false);
+            b.selectionFactor(f).noiseAwareSelection(false).validation(false);
             return;
         }
         throw new UserError("--select: unknown rule '" + rule + "' (best, accurate or simplest-within=F)");

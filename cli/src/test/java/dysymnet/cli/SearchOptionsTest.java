@@ -127,11 +127,11 @@ class SearchOptionsTest {
         assertEquals(Selection.defaults(), best);
         Selection accurate = parse("--select", "accurate").selection();
         assertEquals(1.0, accurate.factor());
-        assertFalse(accurate.noiseAware() || accurate.forwardValidation());
+        assertFalse(accurate.noiseAware() || accurate.validation());
         assertTrue(accurate.extrapolationGuard());
         Selection within = parse("--select", "simplest-within=3").selection();
         assertEquals(3.0, within.factor());
-        assertFalse(within.noiseAware() || within.forwardValidation());
+        assertFalse(within.noiseAware() || within.validation());
         for (String bad : List.of("fastest", "simplest-within=0.5", "simplest-within=x", "simplest-within=")) {
             UserError e = assertThrows(UserError.class, () -> parse("--select", bad), bad);
             assertTrue(e.getMessage().startsWith("--select"), e.getMessage());

@@ -357,11 +357,12 @@ public final class SymbolicRegressor {
         }
 
         /**
-         * Whether, with one feature, the formula is chosen by how well it predicts the last quarter of the rows in
-         * the feature's order from constants refitted on the rest (default true).
+         * Whether the formula is chosen by how well it predicts rows it was not fitted to (default true): with one
+         * feature, the later rows in the feature's order from constants refitted on the earlier ones; with several,
+         * five-fold cross-validation ({@link Selection#validation()}).
          */
-        public Builder forwardValidation(boolean on) {
-            selection.forwardValidation(on);
+        public Builder validation(boolean on) {
+            selection.validation(on);
             return this;
         }
 

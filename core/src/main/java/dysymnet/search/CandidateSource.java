@@ -2,7 +2,8 @@ package dysymnet.search;
 
 /**
  * A source of candidate formulas in a search: the networks the controller samples ({@link NetworkSource}), the
- * genetic programming ({@link GpSource}), the term regression ({@link TermsSource}). The search ({@link Search})
+ * genetic programming ({@link GpSource}), the term regression ({@link TermsSource}), straight lines
+ * ({@link LinearSource}). The search ({@link Search})
  * calls every source it was given, in the order given, once before the first step ({@link #begin}) and then once
  * per step ({@link #step}); a source adds its formulas to the shared {@link Candidates}, which scores them and keeps
  * the best, and reads from there what it starts from ({@link Candidates#seeds()}, {@link Candidates#solved()}).

@@ -1,5 +1,6 @@
 package dysymnet.search;
 
+import dysymnet.expr.Constants;
 import dysymnet.expr.Expr;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,14 +20,23 @@ import java.util.Set;
 public final class Candidates {
     private final Scorer scorer;
     private final Budget budget;
+    private final int maxComplexity;
+    private final int rows;
     private final Map<Expr, Candidate> distinct = new LinkedHashMap<>();
     private final Set<Source> notSeeding = new HashSet<>();
     private List<Expr> stepFormulas = List.of();
     private Candidate best;
+    private boolean solved;
 
-    public Candidates(Scorer scorer, Budget budget) {
+    /**
+     * @param maxComplexity the size cap of the reported formula ({@link Selection#maxComplexity()}): a formula above
+     *                      it cannot be reported, so it does not end the search
+     */
+    public Candidates(Scorer scorer, Budget budget, int maxComplexity) {
         this.scorer = scorer;
         this.budget = budget;
+        this.maxComplexity = maxComplexity;
+        this.rows = scorer.facts().data().rows();
     }
 
     /** The scorer every source's formulas are scored by. */
@@ -63,6 +73,10 @@ public final class Candidates {
         if (best == null || c.mse() < best.mse()) {
             best = c;
         }
+        if (!solved && c.complexity() <= maxComplexity && Constants.count(c.expression()) < rows
+                && budget.solvedBy(c.mse(), c.r2(), scorer.facts().variance())) {
+            solved = true;
+        }
     }
 
     /** The candidate of the lowest training error so far (the first found among equals); null before any. */
@@ -70,9 +84,13 @@ public final class Candidates {
         return best;
     }
 
-    /** Whether the best so far ends the search ({@link Budget#solvedBy}). */
+    /**
+     * Whether a candidate so far ends the search ({@link Budget#solvedBy}): one that could be reported (within the
+     * size cap) and has fewer constants than the data have rows. A network of 274 nodes that passes through the 35
+     * rows of a table has interpolated them, not found their law: the search goes on.
+     */
     public boolean solved() {
-        return best != null && budget.solvedBy(best.mse(), best.r2(), scorer.facts().variance());
+        return solved;
     }
 
     /** Every candidate so far, in the order found. */

@@ -19,13 +19,15 @@ import java.util.SplittableRandom;
  * point, when it leaves the band of {@value #MAGNITUDE} times the target's largest deviation from its mean around
  * that mean, or (one feature) when its largest change between neighbouring grid points outside the data is
  * {@value #JUMP} times its largest such change inside: a pole between grid points. The bounds leave room for every
- * polynomial up to degree 9 and exponentials over the extension.
+ * polynomial up to degree 9 and exponentials over the extension. With several features the formula is also probed
+ * between its rows, with a band much closer to the data ({@link #blowsUpBetweenRows}).
  */
 final class Extrapolation {
     static final int GRID = 512;
     static final double EXTENSION = 0.5;
     static final double MAGNITUDE = 1000;
     static final double JUMP = 1000;
+    static final double BETWEEN_MAGNITUDE = 3;
 
     private final List<String> names;
     /** Probe columns [feature][point]; for one feature, the grid over the data's range, then the two outer grids. */
@@ -34,12 +36,17 @@ final class Extrapolation {
     private final double centre;
     private final double spread;
 
-    private Extrapolation(List<String> names, double[][] probe, boolean grid, double centre, double spread) {
+    /** Several features: points between the rows ({@link #blowsUpBetweenRows}), [feature][point]; else null. */
+    private final double[][] between;
+
+    private Extrapolation(List<String> names, double[][] probe, boolean grid, double centre, double spread,
+                          double[][] between) {
         this.names = names;
         this.probe = probe;
         this.grid = grid;
         this.centre = centre;
         this.spread = spread;
+        this.between = between;
     }
 
     static Extrapolation of(Dataset data) {
@@ -75,7 +82,7 @@ final class Extrapolation {
                 p[GRID + i] = outLo[0] + f * (lo[0] - outLo[0]);
                 p[2 * GRID + i] = hi[0] + f * (outHi[0] - hi[0]);
             }
-            return new Extrapolation(data.names(), new double[][] {p}, true, mean, spread);
+            return new Extrapolation(data.names(), new double[][] {p}, true, mean, spread, null);
         }
         SplittableRandom rng = new SplittableRandom(0x5eed_e87aL);
         double[][] p = new double[d][GRID];
@@ -84,7 +91,18 @@ final class Extrapolation {
                 p[j][i] = outLo[j] + rng.nextDouble() * (outHi[j] - outLo[j]);
             }
         }
-        return new Extrapolation(data.names(), p, false, mean, spread);
+        double[][] b = new double[d][GRID];
+        int n = data.rows();
+        for (int k = 0; k < GRID; k++) {
+            int i = rng.nextInt(n);
+            int i2 = rng.nextInt(n);
+            double t = rng.nextDouble();
+            for (int j = 0; j < d; j++) {
+                double[] c = data.column(j);
+                b[j][k] = t * c[i] + (1 - t) * c[i2];
+            }
+        }
+        return new Extrapolation(data.names(), p, false, mean, spread, b);
     }
 
     /**
@@ -102,6 +120,28 @@ final class Extrapolation {
             outHi = hi / 2;
         }
         return new double[] {outLo, outHi};
+    }
+
+    /**
+     * Several features: whether the formula leaves the band of {@value #BETWEEN_MAGNITUDE} times the target's
+     * largest deviation from its mean around that mean (or is not finite) somewhere between its rows: at
+     * {@value #GRID} points on the segments between random pairs of rows (a fixed sample). A law of a table goes
+     * between its rows about as its rows go (a function convex or concave along a segment stays on one side of its
+     * ends' values); a formula that fits a few rows with a pole or an oscillation of a large argument between them
+     * ({@code 36*tan(-521*a - b*c + 4.8*d)} on 36 rows) does not, and is wrong on the next row measured. False for
+     * one feature (the grid of {@link #blowsUp} covers the data's range).
+     */
+    boolean blowsUpBetweenRows(Expr e) {
+        if (between == null) {
+            return false;
+        }
+        double band = BETWEEN_MAGNITUDE * spread;
+        for (double x : Evaluator.evaluate(e, names, between)) {
+            if (!Double.isFinite(x) || Math.abs(x - centre) > band) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the formula blows up at the probe points (see the class comment). */

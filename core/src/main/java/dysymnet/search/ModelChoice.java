@@ -21,7 +21,7 @@ import java.util.SplittableRandom;
 
 /**
  * The search's final choice among all its candidates, by the {@link Selection} settings: the Pareto front's rule
- * ({@link ParetoFront#choose}), with five guards against formulas that fit the noise.
+ * ({@link ParetoFront#choose}), with six guards against formulas that fit the noise.
  *
  * <ul>
  *   <li><b>Noise level</b> ({@link Selection#noiseAware()}): with {@code s2} the noise variance estimated from the
@@ -31,13 +31,18 @@ import java.util.SplittableRandom;
  *       {@code s2 * (1 - 2 * sqrt(2 / n))} has fitted the noise itself and is not chosen while a formula within the
  *       noise is left.</li>
  *   <li><b>Extrapolation</b> ({@link Selection#extrapolationGuard()}): front members that blow up just outside the
- *       data ({@link Extrapolation}) are taken out and the front recomputed, until its members do not (or none is
- *       left: then the guard is dropped).</li>
+ *       data, or with several features between its rows ({@link Extrapolation}), are taken out and the front
+ *       recomputed, until its members do not (or none is left: then the guard is dropped).</li>
  *   <li><b>Trend band</b> ({@link Selection#extrapolationGuard()}, one feature, when the noise level is
  *       estimated): formulas that leave the 95% simultaneous band of the data's least-squares cubic over the same
  *       extension ({@link TrendBand}) are taken out while others are left; exact fits are exempt. A formula that
  *       fits the noise with wiggles or turns away just after the data goes where the data's own trend cannot.</li>
- *   <li><b>Forward validation</b> ({@link Selection#forwardValidation()}, one feature): each front member's
+ *   <li><b>Cross-validation</b> ({@link Selection#validation()}, several features, when no formula fits exactly):
+ *       the formula the other rules chose stays chosen unless it predicts held-out rows significantly worse than
+ *       another front member; then the simplest member that is not; and the best straight line in the inputs is
+ *       chosen instead unless the choice predicts clearly better ({@link CrossValidation}). On a measured table,
+ *       training error rewards formulas bent to its rows.</li>
+ *   <li><b>Forward validation</b> ({@link Selection#validation()}, one feature): each front member's
  *       constants are refitted on the first half and the first three quarters of the rows in the feature's order
  *       and scored on the rest; the simplest member within the factor of the best mean forward error (or the noise
  *       level) is chosen.</li>
@@ -46,7 +51,8 @@ import java.util.SplittableRandom;
  *       noise ({@link NoiseLevel#ofResidual}, a lack-of-fit test over local linear fits), a formula whose residual
  *       also does is the law on these data as far as the noise lets one tell, and the blow-up guard exempts it as
  *       it exempts exact fits; and of the front members within the factor of the best, the one of the lowest
- *       {@code n ln(mse) + complexity * ln(n) / 2} is chosen ({@link #informationChoice}) rather than the simplest.
+ *       {@code n ln(mse) + complexity * ln(n) / 2} is chosen ({@link #informationChoice}) rather than the simplest,
+ *       where cross-validation does not decide (too few rows, or validation off).
  *       On noise-free data the residual of a fit that is not exact is smooth and fails the test: nothing
  *       changes.</li>
  * </ul>
@@ -144,8 +150,10 @@ public final class ModelChoice {
                     // have a pole outside the data (1/(x - 1) on x in [2, 5]); the guard is against fitted noise
                     // so is, on noisy data with several features, a formula whose residual is the noise
                     // (V*pr/(gamma - 1.0007) on gamma in [2, 5]; the probe reaches gamma = 1)
-                    if (c.mse() > exact && !(noise != null && noise.noiseLike(c))
-                            && blowsUp.computeIfAbsent(c.expression(), probe::blowsUp)) {
+                    // between the rows, with several features, no residual excuses a pole or a wild oscillation
+                    if (c.mse() > exact && blowsUp.computeIfAbsent(c.expression(),
+                            e -> probe.blowsUpBetweenRows(e) || !(noise != null && noise.noiseLike(c))
+                                    && probe.blowsUp(e))) {
                         bad.add(c);
                     }
                 }
@@ -196,19 +204,33 @@ public final class ModelChoice {
             }
         }
         ParetoFront front = ParetoFront.of(pool);
-        if (selection.forwardValidation() && data.features() == 1 && data.rows() >= FORWARD_MIN_ROWS) {
+        if (selection.validation() && data.features() == 1 && data.rows() >= FORWARD_MIN_ROWS) {
             Candidate c = forwardChoice(front, data, selection, level);
             if (c != null) {
                 return new Choice(c, front, notes);
             }
         }
+        Candidate incumbent = null;
         if (noise != null && noise.shown()) {
-            Candidate c = informationChoice(front, data, selection, level);
+            incumbent = informationChoice(front, data, selection, level);
+        }
+        if (incumbent == null) {
+            incumbent = front.choose(facts.variance(), selection, level);
+        }
+        if (selection.validation() && data.features() > 1 && !front.isEmpty()
+                && !facts.exact(front.mostAccurate().mse())) {
+            List<Candidate> lines = new ArrayList<>();
+            for (Candidate c : pool) {
+                if (c.source().equals(Source.LINEAR)) {
+                    lines.add(c);
+                }
+            }
+            Candidate c = CrossValidation.choose(front, lines, data, selection, incumbent);
             if (c != null) {
                 return new Choice(c, front, notes);
             }
         }
-        return new Choice(front.choose(facts.variance(), selection, level), front, notes);
+        return new Choice(incumbent, front, notes);
     }
 
     /**

@@ -2,6 +2,8 @@ package dysymnet.search;
 
 import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
+import dysymnet.expr.BinaryFunction;
+import dysymnet.expr.BinaryOp;
 import dysymnet.gp.Primitives;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,7 +19,8 @@ import java.util.function.BooleanSupplier;
  * The DySymNet search: its formula sources ({@link CandidateSource}) run in turn, once before the first step and
  * then once per step, adding their formulas to the shared {@link Candidates}, until the step budget, the time limit,
  * a cancellation or a solving formula ends it; then the final choice ({@link ModelChoice}) picks the reported
- * formula from all candidates. The sources, in order ({@link #sources}): the networks the controller samples and
+ * formula from all candidates. The sources, in order ({@link #sources}): straight lines in the inputs, with the term
+ * regression ({@link LinearSource}: once, first, milliseconds); the networks the controller samples and
  * trains (the paper's Algorithm 1, {@link NetworkSource}); the genetic programming when on ({@link GpSource}: a quick
  * run before the first step, a short one after each); the term regression when on ({@link TermsSource}: once before
  * the first step, then after each). The facts about the data that several stages need (the target's variance, the
@@ -61,13 +64,19 @@ public final class Search {
     }
 
     /**
-     * The formula sources of a search, in the order they run: the networks always, the GP and the term regression
-     * when their settings have them on. A new source is registered here.
+     * The formula sources of a search, in the order they run: the straight lines (with the term regression), the
+     * networks always, the GP and the term regression when their settings have them on. A new source is registered
+     * here.
      */
     static List<CandidateSource> sources(SearchContext context, BatchTrainer trainer) {
         Settings s = context.settings();
         Primitives primitives = Primitives.of(s.space(), context.data().names());
         List<CandidateSource> sources = new ArrayList<>();
+        List<BinaryFunction> binaries = primitives.binaries();
+        if (s.terms().enabled() && (binaries.contains(BinaryOp.ADD) || binaries.contains(BinaryOp.SUB))) {
+            // a sum of inputs needs a library that adds, as the term regression's do
+            sources.add(new LinearSource());
+        }
         sources.add(new NetworkSource(context, new ArchitecturePipeline(context.candidates().scorer(), s), trainer));
         if (s.gp().enabled()) {
             sources.add(new GpSource(context, primitives));
@@ -87,7 +96,8 @@ public final class Search {
                 : start + Math.max(1L, saturatedNanos(budget.timeLimit()));
         BooleanSupplier stop = () -> cancelled || System.nanoTime() >= deadline;
         DataFacts facts = DataFacts.of(data);
-        Candidates candidates = new Candidates(new Scorer(facts, settings), budget);
+        Candidates candidates = new Candidates(new Scorer(facts, settings), budget,
+                settings.selection().maxComplexity());
         int steps = 0;
         StopReason reason = StopReason.MAX_STEPS;
         ExecutorService pool = Executors.newFixedThreadPool(settings.threads(), daemonThreads());

@@ -14,14 +14,16 @@ import dysymnet.expr.Expr;
  *                      as the best ({@link dysymnet.data.NoiseLevel}): the simplest such is chosen
  * @param extrapolationGuard formulas that blow up just outside the data are not chosen while another is left
  *                      ({@link Extrapolation})
- * @param forwardValidation with one feature, the formula is chosen by how well it predicts the last quarter of the
- *                      rows (in the feature's order) from constants refitted on the rest ({@link ModelChoice})
+ * @param validation    the formula is chosen by how well it predicts rows it was not fitted to ({@link ModelChoice}):
+ *                      with one feature, the later rows in the feature's order from constants refitted on the
+ *                      earlier ones (forward validation); with several, each of five folds of the rows from
+ *                      constants refitted on the others ({@link CrossValidation}), unless a formula fits exactly
  * @param complexityWeights how a formula's complexity is counted: the node count by default
  *                      ({@link ComplexityWeights#NONE}), else the sum of its operators' weights; every candidate's
  *                      complexity, the Pareto front, the choice and {@code maxComplexity} use it
  */
 public record Selection(double factor, int maxComplexity, boolean noiseAware, boolean extrapolationGuard,
-                        boolean forwardValidation, ComplexityWeights complexityWeights) {
+                        boolean validation, ComplexityWeights complexityWeights) {
 
     public static final int DEFAULT_MAX_COMPLEXITY = 100;
 
@@ -37,8 +39,8 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
 
     /** A selection that counts nodes. */
     public Selection(double factor, int maxComplexity, boolean noiseAware, boolean extrapolationGuard,
-                     boolean forwardValidation) {
-        this(factor, maxComplexity, noiseAware, extrapolationGuard, forwardValidation, ComplexityWeights.NONE);
+                     boolean validation) {
+        this(factor, maxComplexity, noiseAware, extrapolationGuard, validation, ComplexityWeights.NONE);
     }
 
     /** The complexity of {@code e} as this selection counts it ({@link #complexityWeights}). */
@@ -56,7 +58,7 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
 
     public Builder toBuilder() {
         return new Builder().factor(factor).maxComplexity(maxComplexity).noiseAware(noiseAware)
-                .extrapolationGuard(extrapolationGuard).forwardValidation(forwardValidation)
+                .extrapolationGuard(extrapolationGuard).validation(validation)
                 .complexityWeights(complexityWeights);
     }
 
@@ -66,7 +68,7 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
         private int maxComplexity = DEFAULT_MAX_COMPLEXITY;
         private boolean noiseAware = true;
         private boolean extrapolationGuard = true;
-        private boolean forwardValidation = true;
+        private boolean validation = true;
         private ComplexityWeights complexityWeights = ComplexityWeights.NONE;
 
         private Builder() {
@@ -94,9 +96,12 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
             return this;
         }
 
-        /** Whether one-feature data choose the formula by forward validation (default true). */
-        public Builder forwardValidation(boolean v) {
-            forwardValidation = v;
+        /**
+         * Whether the formula is chosen by validation on held-out rows: forward validation with one feature,
+         * cross-validation with several (default true).
+         */
+        public Builder validation(boolean v) {
+            validation = v;
             return this;
         }
 
@@ -114,7 +119,7 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
         }
 
         public Selection build() {
-            return new Selection(factor, maxComplexity, noiseAware, extrapolationGuard, forwardValidation,
+            return new Selection(factor, maxComplexity, noiseAware, extrapolationGuard, validation,
                     complexityWeights);
         }
     }

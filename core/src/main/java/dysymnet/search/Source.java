@@ -17,6 +17,8 @@ public record Source(String name) {
     public static final Source GP = new Source("gp");
     /** The term regression ({@link TermsSource}). */
     public static final Source TERMS = new Source("terms");
+    /** Straight lines in the raw inputs ({@link LinearSource}). */
+    public static final Source LINEAR = new Source("linear");
     /** The target's mean, the baseline the final choice always has ({@link ModelChoice}). */
     public static final Source MEAN = new Source("mean");
 

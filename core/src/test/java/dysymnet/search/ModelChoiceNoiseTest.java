@@ -79,8 +79,8 @@ class ModelChoiceNoiseTest {
             assertTrue(approx.complexity() < law.complexity());
             assertTrue(approx.mse() < ParetoFront.DEFAULT_FACTOR * law.mse(), "draw " + s + ": within the factor");
             assertEquals(law, ModelChoice.choose(List.of(approx, law), d, Selection.defaults()), "draw " + s);
-            // the user's 'accurate' and the switch-off of the noise level keep their meaning
-            Selection blind = Selection.defaults().toBuilder().noiseAware(false).build();
+            // the switch-off of the noise level keeps its meaning (without the validation, which would see the law)
+            Selection blind = Selection.defaults().toBuilder().noiseAware(false).validation(false).build();
             assertEquals(approx, ModelChoice.choose(List.of(approx, law), d, blind), "draw " + s);
         }
     }
@@ -126,7 +126,7 @@ class ModelChoiceNoiseTest {
                 kept++;
             }
             // with the noise level off, as before: the runaway is passed over
-            Selection blind = Selection.defaults().toBuilder().noiseAware(false).build();
+            Selection blind = Selection.defaults().toBuilder().noiseAware(false).validation(false).build();
             assertEquals(smooth, ModelChoice.choose(List.of(smooth, law), d, blind), "draw " + s);
         }
         assertEquals(DRAWS, kept);

@@ -132,8 +132,8 @@ class ModelChoiceTest {
     @Test
     void theSimplestFormulaWithinTheNoiseIsChosenNotTheOverfit() {
         // the extrapolation guards off in both: the trend band (TrendBand) passes over the wiggles by itself
-        int[] n = lawChosen(Selection.builder().forwardValidation(false).extrapolationGuard(false).build(),
-                Selection.builder().noiseAware(false).forwardValidation(false).extrapolationGuard(false).build());
+        int[] n = lawChosen(Selection.builder().validation(false).extrapolationGuard(false).build(),
+                Selection.builder().noiseAware(false).validation(false).extrapolationGuard(false).build());
         // 31 points tell the noise level only roughly: the law is chosen in most draws, not all (15 of 20 when
         // this was written), and without the noise level in fewer (7: where the over-fit's training MSE is not a
         // factor 1.5 below the law's)
@@ -147,9 +147,9 @@ class ModelChoiceTest {
         Dataset d = data("x^2 + 0.01/(x - 1.3)", -1, 1, 30, 1e-4, 1);
         Candidate pole = candidate("x^2 + 0.01/(x - 1.3)", d);
         Candidate law = candidate("x^2 - 0.006", d);
-        Selection guard = Selection.builder().noiseAware(false).forwardValidation(false).build();
+        Selection guard = Selection.builder().noiseAware(false).validation(false).build();
         assertEquals(law.expression(), ModelChoice.choose(List.of(pole, law), d, guard).expression());
-        Selection noGuard = Selection.builder().noiseAware(false).extrapolationGuard(false).forwardValidation(false)
+        Selection noGuard = Selection.builder().noiseAware(false).extrapolationGuard(false).validation(false)
                 .build();
         assertEquals(pole.expression(), ModelChoice.choose(List.of(pole, law), d, noGuard).expression());
         // when every formula blows up, the best of them is still reported
@@ -157,15 +157,15 @@ class ModelChoiceTest {
     }
 
     @Test
-    void forwardValidationPrefersTheLawToFormulasThatOnlyInterpolate() {
+    void validationPrefersTheLawToFormulasThatOnlyInterpolate() {
         Selection only = Selection.builder().noiseAware(false).extrapolationGuard(false).build();
-        int[] n = lawChosen(only, only.toBuilder().forwardValidation(false).build());
+        int[] n = lawChosen(only, only.toBuilder().validation(false).build());
         assertTrue(n[0] >= 16, n[0] + " of 20 with forward validation");
         assertTrue(n[0] >= n[1] + 5, n[0] + " with, " + n[1] + " without forward validation");
     }
 
     @Test
-    void forwardValidationLeavesExactLawsAlone() {
+    void validationLeavesExactLawsAlone() {
         // noise-free: the law predicts the last rows from the first exactly, an approximation does not
         Dataset d = data("sin(x) + x^2", -1, 1, 20, 0, 1);
         Candidate law = candidate("sin(x) + x^2", d);

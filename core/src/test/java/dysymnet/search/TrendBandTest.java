@@ -90,8 +90,8 @@ class TrendBandTest {
         int law = 0;
         int blind = 0;
         int estimated = 0;
-        Selection guard = Selection.builder().noiseAware(false).forwardValidation(false).build();
-        Selection noGuard = Selection.builder().noiseAware(false).forwardValidation(false).extrapolationGuard(false)
+        Selection guard = Selection.builder().noiseAware(false).validation(false).build();
+        Selection noGuard = Selection.builder().noiseAware(false).validation(false).extrapolationGuard(false)
                 .build();
         Expr turnsExpr = Parser.parse(TURNS);
         for (long s = 0; s < DRAWS; s++) {

@@ -1,0 +1,58 @@
+import dysymnet.bench.Problem;
+import dysymnet.bench.Suites;
+import dysymnet.data.Dataset;
+import dysymnet.data.Metrics;
+import dysymnet.expr.*;
+import dysymnet.fit.*;
+import dysymnet.search.*;
+import java.nio.file.*;
+import java.util.*;
+
+/** BbFront BBDIR DUMPFILE: the front (after the guards) with 5-fold CV error, test R^2. */
+public class BbFront {
+    public static void main(String[] a) throws Exception {
+        Map<String, Problem> probs = new HashMap<>();
+        for (Problem p : Suites.blackbox(Paths.get(a[0]), 10000)) probs.put(p.name(), p);
+        Path f = Paths.get(a[1]);
+        String n = f.getFileName().toString().replace(".txt", "");
+        int us = n.lastIndexOf('_');
+        Dataset.Split split = probs.get(n.substring(0, us)).data().make(Long.parseLong(n.substring(us + 1)));
+        Dataset tr = split.train(), te = split.test();
+        double v = Metrics.variance(tr);
+        List<Candidate> cs = new ArrayList<>();
+        for (String l : Files.readAllLines(f)) {
+            if (l.startsWith("#")) continue;
+            String[] p = l.split("\t");
+            Expr e = Parser.parse(p[4]);
+            double[] pred = Evaluator.evaluate(e, tr);
+            double m = Metrics.mse(pred, tr);
+            Source s = new Source(p[2]);
+            cs.add(new Candidate(e, Integer.parseInt(p[0]), m, Metrics.r2(pred, tr), Reward.of(m, v), s, s.equals(Source.NETWORK) ? "?" : null, Integer.parseInt(p[3])));
+        }
+        ModelChoice.Choice ch = ModelChoice.choice(cs, tr, Selection.defaults());
+        ParetoFront full = ParetoFront.of(cs);
+        System.out.println("rows " + tr.rows() + " var " + v + " chosen " + Printer.infix(ch.chosen().expression(), 4));
+        int m = tr.rows();
+        SplittableRandom rng = new SplittableRandom(0x5eed_c0f0L);
+        int[] perm = Dataset.permutation(m, rng);
+        int[] order = Dataset.permutation(m, rng);
+        int[] fold = new int[m];
+        for (int k = 0; k < m; k++) fold[order[k]] = k % 5;
+        ConstantFitter fitter = new LevenbergMarquardtFitter(30, 60);
+        Set<Expr> guarded = new HashSet<>();
+        for (Candidate c : ch.front().candidates()) guarded.add(c.expression());
+        for (Candidate c : full.candidates()) {
+            double cv = 0;
+            for (int fo = 0; fo < 5; fo++) {
+                List<Integer> in = new ArrayList<>(), out = new ArrayList<>();
+                for (int i = 0; i < m; i++) (fold[i] == fo ? out : in).add(i);
+                Expr r = fitter.fit(c.expression(), tr.select(in.stream().mapToInt(i -> i).toArray())).expression();
+                Dataset o = tr.select(out.stream().mapToInt(i -> i).toArray());
+                double[] p = Evaluator.evaluate(r, o);
+                for (int k = 0; k < p.length; k++) cv += (p[k] - o.y()[k]) * (p[k] - o.y()[k]) / m;
+            }
+            double t = Metrics.r2(Evaluator.evaluate(c.expression(), te), te);
+            System.out.printf("%s %3d %-8s train %.4g  cv %.4g (%.3f)  test R2 %.4f  %s%n", guarded.contains(c.expression()) ? "*" : " ", c.complexity(), c.source(), c.mse() / v, cv / v, cv / c.mse(), t, Printer.infix(c.expression(), 3));
+        }
+    }
+}

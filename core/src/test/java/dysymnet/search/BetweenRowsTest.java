@@ -1,0 +1,99 @@
+package dysymnet.search;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dysymnet.data.DataFacts;
+import dysymnet.data.Dataset;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
+import dysymnet.expr.Parser;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Several features: the blow-up guard between the rows, and what ends a search on a small table. Formulas that fit
+ * a few rows with a pole or a wild oscillation between them are passed over; laws are not.
+ */
+class BetweenRowsTest {
+    private static final List<String> NAMES = List.of("a", "b", "c");
+
+    /** {@code law} on n random rows of a in [0, 2], b in [1, 3], c in {0, 1}. */
+    private static Dataset table(String law, int n, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[][] x = new double[3][n];
+        for (int i = 0; i < n; i++) {
+            x[0][i] = r.nextDouble(0, 2);
+            x[1][i] = r.nextDouble(1, 3);
+            x[2][i] = r.nextInt(2);
+        }
+        return new Dataset(NAMES, x, Evaluator.evaluate(Parser.parse(law), NAMES, x));
+    }
+
+    @Test
+    void lawsStayBetweenTheirRows() {
+        for (String law : List.of("a*b + c", "exp(a)*b", "a/b + 3*c", "a^3 - b^2 + c", "sin(a)*cos(b)", "log(b)*a",
+                "sqrt(a*b) - c", "2.5", "a + b + c", "exp(3*a*b)", "1/(a*b + 0.1)")) {
+            for (long seed = 1; seed <= 5; seed++) {
+                // each law on its own rows
+                Extrapolation probe = Extrapolation.of(table(law, 40, seed));
+                assertFalse(probe.blowsUpBetweenRows(Parser.parse(law)), law);
+            }
+        }
+    }
+
+    @Test
+    void polesAndOscillationsBetweenTheRowsAreSeen() {
+        Dataset d = table("a*b + c", 40, 2);
+        Extrapolation probe = Extrapolation.of(d);
+        // tan of a large argument passes through poles between any two rows; 1/(a - 1) has its pole inside the data
+        for (String bad : List.of("a*b + 0.2*tan(40*a - b*c)", "a*b + 0.5/(a - 1)", "a*b*exp(5*sin(60*a))")) {
+            assertTrue(probe.blowsUpBetweenRows(Parser.parse(bad)), bad);
+        }
+        // one feature: the grid over the range is the outer guard's business, not this one
+        Dataset one = new Dataset(List.of("a"), new double[][] {d.column(0)}, d.y());
+        assertFalse(Extrapolation.of(one).blowsUpBetweenRows(Parser.parse("tan(40*a)")));
+    }
+
+    @Test
+    void theChoicePassesOverAFormulaWithAPoleBetweenTheRows() {
+        Dataset d = table("a*b + c", 40, 3);
+        double[] y = d.y().clone();
+        SplittableRandom r = new SplittableRandom(3);
+        for (int i = 0; i < y.length; i++) {
+            y[i] += 0.3 * r.nextGaussian();
+        }
+        Dataset noisy = new Dataset(NAMES, d.columns(), y);
+        Candidate law = candidate("a*b + c", noisy);
+        Candidate pole = candidate("a*b + c + 0.5/(a - 1)", noisy);
+        // however well the pole's term fits (here: as well as the law), it is not chosen
+        Candidate withPole = new Candidate(pole.expression(), pole.complexity(), law.mse() * 0.5, pole.r2(), 0,
+                Source.GP, null, 0);
+        assertTrue(ModelChoice.choose(List.of(law, withPole), noisy, Selection.defaults()) == law);
+    }
+
+    @Test
+    void aFormulaWithAsManyConstantsAsRowsDoesNotEndTheSearch() {
+        Dataset d = table("a*b + c", 3, 4);
+        Settings settings = Settings.builder().seed(1).build();
+        DataFacts facts = DataFacts.of(d);
+        Candidates many = new Candidates(new Scorer(facts, settings), settings.budget(), 100);
+        // three constants through three rows: exact, and no law
+        Expr interpolant = Parser.parse("1.5*a + 2.5*b + 3.5*c");
+        many.add(new Candidate(interpolant, 9, 0, 1, 1, Source.GP, null, 0));
+        assertFalse(many.solved(), "three constants on three rows interpolate");
+        many.add(new Candidate(Parser.parse("a*b + c"), 5, 0, 1, 1, Source.GP, null, 0));
+        assertTrue(many.solved());
+        Candidates capped = new Candidates(new Scorer(facts, settings), settings.budget(), 4);
+        capped.add(new Candidate(Parser.parse("a*b + c"), 5, 0, 1, 1, Source.GP, null, 0));
+        assertFalse(capped.solved(), "a formula above the size cap cannot be reported, so it solves nothing");
+    }
+
+    private static Candidate candidate(String formula, Dataset d) {
+        Expr e = Parser.parse(formula);
+        double[] p = Evaluator.evaluate(e, d);
+        double mse = dysymnet.data.Metrics.mse(p, d.y());
+        return new Candidate(e, e.complexity(), mse, dysymnet.data.Metrics.r2(p, d.y()), 0, Source.GP, null, 0);
+    }
+}
