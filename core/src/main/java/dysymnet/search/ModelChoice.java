@@ -52,7 +52,7 @@ import java.util.SplittableRandom;
  *       also does is the law on these data as far as the noise lets one tell, and the blow-up guard exempts it as
  *       it exempts exact fits; and of the front members within the factor of the best, the one of the lowest
  *       {@code n ln(mse) + complexity * ln(n) / 2} is chosen ({@link #informationChoice}) rather than the simplest,
- *       where cross-validation does not decide (too few rows, or validation off).
+ *       and then cross-validated as above.
  *       On noise-free data the residual of a fit that is not exact is smooth and fails the test: nothing
  *       changes.</li>
  * </ul>
