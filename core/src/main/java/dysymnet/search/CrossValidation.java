@@ -123,7 +123,8 @@ final class CrossValidation {
         int[] rows = Arrays.copyOf(perm, m);
         Arrays.sort(rows);
         Dataset used = data.select(rows);
-        double[] w = m == n ? data.weights() : weightsOf(data, rows);
+        // the sample's weights, renormalised to mean 1 by select: a common factor changes no comparison below
+        double[] w = used.weights();
         ConstantFitter fitter = new LevenbergMarquardtFitter(FIT_ITERATIONS, FIT_EVALUATIONS);
         double[][] loss = new double[members.size()][m];
         for (int repeat = 0; repeat < REPEATS; repeat++) {
@@ -149,12 +150,11 @@ final class CrossValidation {
      * choice (-1 for none).
      */
     static int decide(double[][] loss, List<Candidate> members, int incumbent) {
+        double[] means = new double[loss.length];
         int best = -1;
-        double bestMean = Double.POSITIVE_INFINITY;
         for (int i = 0; i < loss.length; i++) {
-            double mean = mean(loss[i]);
-            if (mean < bestMean) {
-                bestMean = mean;
+            means[i] = mean(loss[i]);
+            if (means[i] < (best < 0 ? Double.POSITIVE_INFINITY : means[best])) {
                 best = i;
             }
         }
@@ -174,7 +174,7 @@ final class CrossValidation {
         if (!members.get(chosen).source().equals(Source.LINEAR)) {
             int line = -1;
             for (int i = 0; i < members.size(); i++) {
-                if (members.get(i).source().equals(Source.LINEAR) && (line < 0 || mean(loss[i]) < mean(loss[line]))) {
+                if (members.get(i).source().equals(Source.LINEAR) && (line < 0 || means[i] < means[line])) {
                     line = i;
                 }
             }
@@ -246,18 +246,6 @@ final class CrossValidation {
             if ((fold[i] == f) == inFold) {
                 out[k++] = i;
             }
-        }
-        return out;
-    }
-
-    private static double[] weightsOf(Dataset data, int[] rows) {
-        double[] w = data.weights();
-        if (w == null) {
-            return null;
-        }
-        double[] out = new double[rows.length];
-        for (int k = 0; k < rows.length; k++) {
-            out[k] = w[rows[k]];
         }
         return out;
     }

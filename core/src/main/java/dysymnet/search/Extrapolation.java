@@ -135,8 +135,12 @@ final class Extrapolation {
         if (between == null) {
             return false;
         }
-        double band = BETWEEN_MAGNITUDE * spread;
-        for (double x : Evaluator.evaluate(e, names, between)) {
+        return leaves(Evaluator.evaluate(e, names, between), BETWEEN_MAGNITUDE * spread);
+    }
+
+    /** Whether a value is not finite or farther than {@code band} from the target's mean. */
+    private boolean leaves(double[] values, double band) {
+        for (double x : values) {
             if (!Double.isFinite(x) || Math.abs(x - centre) > band) {
                 return true;
             }
@@ -147,11 +151,8 @@ final class Extrapolation {
     /** Whether the formula blows up at the probe points (see the class comment). */
     boolean blowsUp(Expr e) {
         double[] v = Evaluator.evaluate(e, names, probe);
-        double band = MAGNITUDE * spread;
-        for (double x : v) {
-            if (!Double.isFinite(x) || Math.abs(x - centre) > band) {
-                return true;
-            }
+        if (leaves(v, MAGNITUDE * spread)) {
+            return true;
         }
         if (!grid) {
             return false;

@@ -59,6 +59,7 @@ public final class LinearModels {
         for (int k = 0; k < cols.length; k++) {
             cols[k] = scaled(cols[k], root);
         }
+        double[] yPath = scaled(pathRows.y(), root);
         // the inputs and the target with the constant projected out: the path chooses inputs given the constant
         double[] one = cols[0];
         double[][] centred = new double[cols.length][];
@@ -68,14 +69,18 @@ public final class LinearModels {
         }
         int[] inputs = new int[names.size()];
         Arrays.setAll(inputs, j -> j + 1);
-        List<int[]> path = SparsePath.forward(centred, withoutComponent(scaled(pathRows.y(), root), one), inputs,
-                maxSize);
-        double[] rootAll = rootWeights(data);
-        double[][] all = columns(terms, data);
-        for (int k = 0; k < all.length; k++) {
-            all[k] = scaled(all[k], rootAll);
+        List<int[]> path = SparsePath.forward(centred, withoutComponent(yPath, one), inputs, maxSize);
+        // the fits on all rows: the path's columns when it had them all (evenlySpaced returns the data itself)
+        double[][] all = cols;
+        double[] y = yPath;
+        if (pathRows != data) {
+            double[] rootAll = rootWeights(data);
+            all = columns(terms, data);
+            for (int k = 0; k < all.length; k++) {
+                all[k] = scaled(all[k], rootAll);
+            }
+            y = scaled(data.y(), rootAll);
         }
-        double[] y = scaled(data.y(), rootAll);
         Polisher polisher = new Polisher();
         List<Expr> out = new ArrayList<>();
         for (int[] chosen : path) {
