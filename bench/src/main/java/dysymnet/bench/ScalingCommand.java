@@ -150,21 +150,28 @@ public final class ScalingCommand implements Callable<Integer> {
                 err.printf(Locale.ROOT, "%s: %d thread(s): %.2f s, serial %.1f%%, %d networks%n", w.name(), t,
                         r.seconds(), 100 * share(r.serialSeconds(), r.seconds()), r.networks());
                 err.flush();
+                // after every run, so that a sweep cut short leaves the rows it has
+                write(outDir, runs);
             }
         }
-        String md = markdown(runs);
-        String csv = csv(runs);
-        try {
-            Files.writeString(outDir.resolve("scaling.md"), md, StandardCharsets.UTF_8);
-            Files.writeString(outDir.resolve("scaling.csv"), csv, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new OutputError("--out " + out + ": cannot write: " + e.getMessage());
-        }
+        String md = write(outDir, runs);
         stdout.print(md);
         stdout.println("table: " + outDir.resolve("scaling.md"));
         stdout.println("csv: " + outDir.resolve("scaling.csv"));
         stdout.flush();
         return 0;
+    }
+
+    /** Writes the table of {@code runs} as scaling.md and scaling.csv in {@code dir}; returns the markdown. */
+    private String write(Path dir, List<Run> runs) {
+        String md = markdown(runs);
+        try {
+            Files.writeString(dir.resolve("scaling.md"), md, StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("scaling.csv"), csv(runs), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new OutputError("--out " + out + ": cannot write: " + e.getMessage());
+        }
+        return md;
     }
 
     /** 1, the powers of two below {@code cores}, and {@code cores}. */

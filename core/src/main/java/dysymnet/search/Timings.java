@@ -125,6 +125,9 @@ public record Timings(int threads, double seconds, double serialSeconds, double 
         double accountedSerial = 0;
         double accountedBusy = 0;
         for (Stage s : byKind()) {
+            if (s.seconds < 0.0005) {
+                continue; // a source with nothing to do there (the networks before the first step)
+            }
             row(b, s.name, s.seconds, s.serialSeconds, s.busyThreadSeconds);
             accounted += s.seconds;
             accountedSerial += s.serialSeconds;
