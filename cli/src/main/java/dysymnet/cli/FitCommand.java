@@ -7,6 +7,7 @@ import dysymnet.io.table.ReadOptions;
 import dysymnet.io.table.Selection;
 import dysymnet.io.table.Table;
 import dysymnet.io.table.TableReader;
+import dysymnet.search.Timings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -95,6 +96,11 @@ final class FitCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress and no report on standard error.")
     boolean quiet;
 
+    @Option(names = "--timings", description = "Print the stage-time account on standard error after the report: "
+            + "each stage's wall time, and the share of the run with at most one unit of work (serial) and with "
+            + "fewer threads busy than given (model.json records it either way).")
+    boolean timings;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -141,6 +147,11 @@ final class FitCommand implements Callable<Integer> {
                         train.targetName(), o.cancelled())
                         .weighted(trainData.weights(), fTest == null ? null : fTest.weights(), train.weightsName());
                 emit(r, out, err, reportToErr);
+                Timings t = o.model().history().timings();
+                if (timings && t != null) {
+                    err.print(t.table());
+                    err.flush();
+                }
             });
         }
         return 0;

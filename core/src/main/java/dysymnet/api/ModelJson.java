@@ -15,6 +15,7 @@ import dysymnet.search.Candidate;
 import dysymnet.search.Settings;
 import dysymnet.search.SettingsJson;
 import dysymnet.search.Source;
+import dysymnet.search.Timings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -98,6 +99,9 @@ final class ModelJson {
                 n.put("architecture", c.architecture());
             }
             n.put("step", c.step());
+        }
+        if (history.timings() != null) {
+            root.set("timings", timings(m, history.timings()));
         }
         ArrayNode mr = root.putArray("mean_reward");
         for (double v : history.meanRewards()) {
@@ -208,7 +212,8 @@ final class ModelJson {
         SearchHistory history = new SearchHistory(pareto, doubles(root.path("mean_reward")),
                 doubles(root.path("best_reward")), number(root.get("elapsed_seconds")),
                 root.path("networks_trained").asLong(), root.path("failed_architectures").asLong(0),
-                root.path("networks_given_up").asLong(0), root.path("stop_reason").asText(""), strings(root.path("notes")));
+                root.path("networks_given_up").asLong(0), root.path("stop_reason").asText(""), strings(root.path("notes")),
+                timings(root.get("timings")));
         long seed = root.path("seed").asLong();
         Provenance provenance;
         if (version == 1) {
@@ -257,6 +262,49 @@ final class ModelJson {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read model " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The stage-time account as JSON: {@code threads}, {@code seconds}, {@code serial_seconds}, {@code serial_share},
+     * {@code underused_seconds}, {@code underused_share}, {@code busy_thread_seconds}, and {@code stages}, each with
+     * {@code stage}, {@code step} (-1 before the first step), {@code seconds}, {@code serial_seconds},
+     * {@code busy_thread_seconds}. The shares are written for readers; reading takes the seconds.
+     */
+    private static ObjectNode timings(ObjectMapper m, Timings t) {
+        ObjectNode o = m.createObjectNode();
+        o.put("threads", t.threads());
+        o.put("seconds", t.seconds());
+        o.put("serial_seconds", t.serialSeconds());
+        o.put("serial_share", t.serialShare());
+        o.put("underused_seconds", t.underusedSeconds());
+        o.put("underused_share", t.underusedShare());
+        o.put("busy_thread_seconds", t.busyThreadSeconds());
+        ArrayNode stages = o.putArray("stages");
+        for (Timings.Stage s : t.stages()) {
+            ObjectNode n = stages.addObject();
+            n.put("stage", s.name());
+            n.put("step", s.step());
+            n.put("seconds", s.seconds());
+            n.put("serial_seconds", s.serialSeconds());
+            n.put("busy_thread_seconds", s.busyThreadSeconds());
+        }
+        return o;
+    }
+
+    /** The stage-time account of a model file; null when absent (files written before it was recorded). */
+    private static Timings timings(JsonNode o) {
+        if (o == null || !o.isObject()) {
+            return null;
+        }
+        List<Timings.Stage> stages = new ArrayList<>();
+        for (JsonNode n : o.path("stages")) {
+            stages.add(new Timings.Stage(n.path("stage").asText(""), n.path("step").asInt(Timings.BEFORE_STEPS),
+                    number(n.get("seconds")), number(n.get("serial_seconds")),
+                    number(n.get("busy_thread_seconds"))));
+        }
+        return new Timings(Math.max(1, o.path("threads").asInt(1)), number(o.get("seconds")),
+                number(o.get("serial_seconds")), number(o.get("underused_seconds")),
+                number(o.get("busy_thread_seconds")), stages);
     }
 
     /** The texts of a JSON array (none when absent: files written before notes existed). */

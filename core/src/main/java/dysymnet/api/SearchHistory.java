@@ -1,6 +1,7 @@
 package dysymnet.api;
 
 import dysymnet.search.Candidate;
+import dysymnet.search.Timings;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,10 +19,12 @@ import java.util.Objects;
  * @param stopReason          why the search ended (a {@link dysymnet.search.StopReason} name, or "" when unknown)
  * @param notes               what the final choice says about how far the formula can be trusted
  *                            ({@link dysymnet.search.SearchResult#notes()}); empty when nothing needs saying
+ * @param timings             the stage-time account of the fit ({@link Timings}: the search's stages, its choice
+ *                            and the finishing refit); null when not recorded (a model file written before it was)
  */
 public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
                             long networksTrained, long failedArchitectures, long networksGivenUp,
-                            String stopReason, List<String> notes) {
+                            String stopReason, List<String> notes, Timings timings) {
 
     public SearchHistory {
         pareto = List.copyOf(pareto);
@@ -29,6 +32,14 @@ public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double
         meanRewards = meanRewards.clone();
         bestRewards = bestRewards.clone();
         stopReason = stopReason == null ? "" : stopReason;
+    }
+
+    /** A history without a stage-time account. */
+    public SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
+                         long networksTrained, long failedArchitectures, long networksGivenUp, String stopReason,
+                         List<String> notes) {
+        this(pareto, meanRewards, bestRewards, elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp,
+                stopReason, notes, null);
     }
 
     /** A history without notes. */
@@ -57,12 +68,12 @@ public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double
                 && java.util.Arrays.equals(bestRewards, h.bestRewards)
                 && Double.compare(elapsedSeconds, h.elapsedSeconds) == 0 && networksTrained == h.networksTrained
                 && failedArchitectures == h.failedArchitectures && networksGivenUp == h.networksGivenUp
-                && stopReason.equals(h.stopReason) && notes.equals(h.notes);
+                && stopReason.equals(h.stopReason) && notes.equals(h.notes) && Objects.equals(timings, h.timings);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(pareto, java.util.Arrays.hashCode(meanRewards), java.util.Arrays.hashCode(bestRewards),
-                elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp, stopReason, notes);
+                elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp, stopReason, notes, timings);
     }
 }

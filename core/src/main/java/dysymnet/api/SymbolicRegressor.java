@@ -22,6 +22,7 @@ import dysymnet.search.BatchTrainer;
 import dysymnet.search.Search;
 import dysymnet.search.SearchListener;
 import dysymnet.search.SearchResult;
+import dysymnet.search.Timings;
 import dysymnet.search.Selection;
 import dysymnet.search.Settings;
 import java.time.Duration;
@@ -140,7 +141,10 @@ public final class SymbolicRegressor {
                     + " networks trained, stopped by " + r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' ')
                     + ")");
         }
+        long finishStart = System.nanoTime();
         Finishing.Finished finished = Finishing.finish(r, data, searched, scaling, settings);
+        Timings timings = r.timings() == null ? null
+                : r.timings().withSerialStage(Timings.FINISHING, (System.nanoTime() - finishStart) / 1e9);
         Candidate chosen = finished.chosen();
         List<Candidate> front = finished.front();
         double mse = finished.mse();
@@ -151,7 +155,7 @@ public final class SymbolicRegressor {
         }
         SearchHistory history = new SearchHistory(front, r.meanRewards(), r.bestRewards(),
                 r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.gaveUp(),
-                r.stopReason().name(), r.notes());
+                r.stopReason().name(), r.notes(), timings);
         return new Model(chosen.expression(), data.names(), targetName, mse, r2, history,
                 Provenance.of(settings, fingerprint));
     }

@@ -26,7 +26,8 @@ public final class Candidates {
     private final Set<Source> notSeeding = new HashSet<>();
     private List<Expr> stepFormulas = List.of();
     private Candidate best;
-    private boolean solved;
+    /** Volatile: the term regression's parallel families ask it through their stop ({@link TermsSource}). */
+    private volatile boolean solved;
 
     /**
      * @param maxComplexity the size cap of the reported formula ({@link Selection#maxComplexity()}): a formula above

@@ -1,6 +1,7 @@
 package dysymnet.search;
 
 import dysymnet.data.Dataset;
+import dysymnet.data.Parallel;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.fit.ConstantFitter;
@@ -10,6 +11,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
 
 /**
  * The choice among front members by k-fold cross-validation, for data of several features that no formula fits
@@ -95,6 +98,16 @@ final class CrossValidation {
      */
     static Candidate choose(ParetoFront front, List<Candidate> lines, Dataset data, Selection selection,
                             Candidate incumbent) {
+        return choose(front, lines, data, selection, incumbent, null);
+    }
+
+    /**
+     * {@link #choose(ParetoFront, List, Dataset, Selection, Candidate)} with each member's refits of each fold
+     * assignment a task on {@code pool} (null: the calling thread): the fold assignments are drawn first, in the
+     * order they always were, and the losses summed in a fixed order, so the choice does not depend on the threads.
+     */
+    static Candidate choose(ParetoFront front, List<Candidate> lines, Dataset data, Selection selection,
+                            Candidate incumbent, ExecutorService pool) {
         if (data.rows() < MIN_ROWS) {
             return incumbent;
         }
@@ -126,15 +139,27 @@ final class CrossValidation {
         // the sample's weights, renormalised to mean 1 by select: a common factor changes no comparison below
         double[] w = used.weights();
         ConstantFitter fitter = new LevenbergMarquardtFitter(FIT_ITERATIONS, FIT_EVALUATIONS);
-        double[][] loss = new double[members.size()][m];
+        int[][] folds = new int[REPEATS][];
         for (int repeat = 0; repeat < REPEATS; repeat++) {
             int[] fold = new int[m];
             int[] order = Dataset.permutation(m, rng);
             for (int k = 0; k < m; k++) {
                 fold[order[k]] = k % FOLDS;
             }
+            folds[repeat] = fold;
+        }
+        List<Callable<double[]>> tasks = new ArrayList<>();
+        for (int repeat = 0; repeat < REPEATS; repeat++) {
+            int[] fold = folds[repeat];
+            for (Candidate c : members) {
+                tasks.add(() -> heldOut(fitter, c.expression(), used, w, fold));
+            }
+        }
+        List<double[]> heldOut = Parallel.map(tasks, pool);
+        double[][] loss = new double[members.size()][m];
+        for (int repeat = 0; repeat < REPEATS; repeat++) {
             for (int i = 0; i < members.size(); i++) {
-                double[] l = heldOut(fitter, members.get(i).expression(), used, w, fold);
+                double[] l = heldOut.get(repeat * members.size() + i);
                 for (int k = 0; k < m; k++) {
                     loss[i][k] += l[k] / REPEATS;
                 }

@@ -5,6 +5,7 @@ import dysymnet.data.Dataset;
 import dysymnet.data.LocalDifferences;
 import dysymnet.data.Metrics;
 import dysymnet.data.NoiseLevel;
+import dysymnet.data.Parallel;
 import dysymnet.expr.Const;
 import dysymnet.expr.Constants;
 import dysymnet.expr.Evaluator;
@@ -18,6 +19,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
 
 /**
  * The search's final choice among all its candidates, by the {@link Selection} settings: the Pareto front's rule
@@ -116,6 +119,16 @@ public final class ModelChoice {
      * variance, the noise level and the local differences are not computed again).
      */
     public static Choice choice(List<Candidate> candidates, DataFacts facts, Selection selection) {
+        return choice(candidates, facts, selection, null);
+    }
+
+    /**
+     * {@link #choice(List, DataFacts, Selection)} with the validations' refits in parallel on {@code threads}
+     * (null: on the calling thread), gathered in a fixed order: the choice does not depend on the threads. Only the
+     * calling thread waits on the pool's tasks, so it may be any fixed-size pool that runs nothing else meanwhile.
+     */
+    public static Choice choice(List<Candidate> candidates, DataFacts facts, Selection selection,
+                                ExecutorService threads) {
         Dataset data = facts.data();
         // the size cap is hard: formulas above it are never offered; the data's mean when nothing is that small
         List<Candidate> capped = new ArrayList<>();
@@ -205,7 +218,7 @@ public final class ModelChoice {
         }
         ParetoFront front = ParetoFront.of(pool);
         if (selection.validation() && data.features() == 1 && data.rows() >= FORWARD_MIN_ROWS) {
-            Candidate c = forwardChoice(front, data, selection, level);
+            Candidate c = forwardChoice(front, data, selection, level, threads);
             if (c != null) {
                 return new Choice(c, front, notes);
             }
@@ -225,7 +238,7 @@ public final class ModelChoice {
                     lines.add(c);
                 }
             }
-            Candidate c = CrossValidation.choose(front, lines, data, selection, incumbent);
+            Candidate c = CrossValidation.choose(front, lines, data, selection, incumbent, threads);
             if (c != null) {
                 return new Choice(c, front, notes);
             }
@@ -400,7 +413,8 @@ public final class ModelChoice {
      * beyond the data; the simplest member whose mean forward error is within the selection's factor of the best (or
      * within the noise level) is chosen. Null when nothing could be validated.
      */
-    private static Candidate forwardChoice(ParetoFront front, Dataset data, Selection selection, double level) {
+    private static Candidate forwardChoice(ParetoFront front, Dataset data, Selection selection, double level,
+                                           ExecutorService pool) {
         int n = data.rows();
         int[] order = data.orderBy(0);
         int m = Math.min(n, FORWARD_MAX_ROWS);
@@ -416,14 +430,22 @@ public final class ModelChoice {
             }
         }
         int count = Math.min(members.size(), FORWARD_MAX_CANDIDATES);
-        double[] forward = new double[count];
+        // each member's refit on each split a task (pure: its starts come from a fixed seed), summed in a fixed order
+        List<Callable<Double>> tasks = new ArrayList<>();
         for (double share : FORWARD_FIT_SHARES) {
             int cut = (int) Math.round(m * share);
             Dataset early = data.select(Arrays.copyOfRange(rows, 0, cut));
             Dataset late = data.select(Arrays.copyOfRange(rows, cut, m));
             for (int i = 0; i < count; i++) {
-                Expr refit = forwardRefit(fitter, members.get(i).expression(), early);
-                double e = Metrics.mse(Evaluator.evaluate(refit, late), late);
+                Expr e = members.get(i).expression();
+                tasks.add(() -> Metrics.mse(Evaluator.evaluate(forwardRefit(fitter, e, early), late), late));
+            }
+        }
+        List<Double> errors = Parallel.map(tasks, pool);
+        double[] forward = new double[count];
+        for (int s = 0; s < FORWARD_FIT_SHARES.length; s++) {
+            for (int i = 0; i < count; i++) {
+                double e = errors.get(s * count + i);
                 forward[i] += Double.isFinite(e) ? e / FORWARD_FIT_SHARES.length : Double.POSITIVE_INFINITY;
             }
         }

@@ -90,6 +90,8 @@ public final class Search {
     /** Runs the search on the training data. */
     public SearchResult run(Dataset data) {
         Objects.requireNonNull(data, "data");
+        StageClock clock = new StageClock(settings.threads());
+        clock.start();
         long start = System.nanoTime();
         Budget budget = settings.budget();
         long deadline = budget.timeLimit() == null ? Long.MAX_VALUE
@@ -100,7 +102,7 @@ public final class Search {
                 settings.selection().maxComplexity());
         int steps = 0;
         StopReason reason = StopReason.MAX_STEPS;
-        ExecutorService pool = Executors.newFixedThreadPool(settings.threads(), daemonThreads());
+        ExecutorService pool = clock.watch(Executors.newFixedThreadPool(settings.threads(), daemonThreads()));
         SearchContext context = new SearchContext(facts, settings, candidates, stop, deadline, pool);
         List<CandidateSource> sources = new ArrayList<>();
         try {
@@ -111,7 +113,9 @@ public final class Search {
                 }
             }
             for (CandidateSource source : sources) {
+                clock.begin();
                 source.begin(context);
+                clock.end(source.id().name(), Timings.BEFORE_STEPS);
             }
             boolean solvedFirst = candidates.solved();
             if (solvedFirst) {
@@ -129,7 +133,10 @@ public final class Search {
                 boolean complete = true;
                 try {
                     for (CandidateSource source : sources) {
-                        if (!source.step(step, context)) {
+                        clock.begin();
+                        boolean done = source.step(step, context);
+                        clock.end(source.id().name(), step);
+                        if (!done) {
                             complete = false;
                             break;
                         }
@@ -157,6 +164,15 @@ public final class Search {
                     break;
                 }
             }
+            List<Candidate> all = candidates.all();
+            // the final choice on the search's pool (its cross-validation's refits in parallel)
+            clock.begin();
+            ModelChoice.Choice choice = ModelChoice.choice(all, facts, settings.selection(), pool);
+            clock.end(Timings.CHOICE, Timings.BEFORE_STEPS);
+            SearchContext.Tally tally = context.tally();
+            return new SearchResult(choice.chosen(), choice.front(), List.copyOf(all), toArray(tally.meanRewards),
+                    toArray(tally.bestRewards), tally.trained, tally.failed, tally.gaveUp, List.copyOf(tally.errors),
+                    steps, reason, Duration.ofNanos(System.nanoTime() - start), choice.notes(), clock.finish());
         } finally {
             try {
                 for (CandidateSource source : sources) {
@@ -166,12 +182,6 @@ public final class Search {
                 pool.shutdownNow();
             }
         }
-        List<Candidate> all = candidates.all();
-        ModelChoice.Choice choice = ModelChoice.choice(all, facts, settings.selection());
-        SearchContext.Tally tally = context.tally();
-        return new SearchResult(choice.chosen(), choice.front(), List.copyOf(all), toArray(tally.meanRewards),
-                toArray(tally.bestRewards), tally.trained, tally.failed, tally.gaveUp, List.copyOf(tally.errors),
-                steps, reason, Duration.ofNanos(System.nanoTime() - start), choice.notes());
     }
 
     private static double last(List<Double> l) {

@@ -23,12 +23,22 @@ import java.util.List;
  * @param elapsed         wall time of the search
  * @param notes           what the final choice says about the chosen formula's trust (for instance that every
  *                        formula fits below the data's noise), one sentence each; empty when nothing needs saying
+ * @param timings         the stage-time account of the search ({@link Timings}): each stage's wall time and how much
+ *                        of the run could not use the threads given; it describes the run and changes nothing in it
  */
 public record SearchResult(Candidate chosen, ParetoFront front, List<Candidate> candidates, double[] meanRewards,
                            double[] bestRewards, long networksTrained, long failedArchitectures, long gaveUp,
                            List<String> errors, int steps, StopReason stopReason,
-                           Duration elapsed, List<String> notes) {
+                           Duration elapsed, List<String> notes, Timings timings) {
     public SearchResult {
         notes = List.copyOf(notes);
+    }
+
+    /** A result without a stage-time account (one made by hand). */
+    public SearchResult(Candidate chosen, ParetoFront front, List<Candidate> candidates, double[] meanRewards,
+                        double[] bestRewards, long networksTrained, long failedArchitectures, long gaveUp,
+                        List<String> errors, int steps, StopReason stopReason, Duration elapsed, List<String> notes) {
+        this(chosen, front, candidates, meanRewards, bestRewards, networksTrained, failedArchitectures, gaveUp, errors,
+                steps, stopReason, elapsed, notes, null);
     }
 }

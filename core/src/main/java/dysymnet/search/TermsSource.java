@@ -48,6 +48,6 @@ final class TermsSource implements CandidateSource {
         Candidates candidates = context.candidates();
         BooleanSupplier stop = context.stop();
         terms.run(candidates.seeds(), () -> stop.getAsBoolean() || candidates.solved(),
-                batch -> candidates.absorb(batch, Source.TERMS, step));
+                batch -> candidates.absorb(batch, Source.TERMS, step), context.pool());
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The first run's fits of targets derived from the search's target, each fitted by a {@link TermFitter} of its own
@@ -75,6 +76,19 @@ final class DerivedTargets {
     }
 
     /**
+     * The work of {@link #transformed}, one task per transform that applies (in the same order), each giving that
+     * transform's candidates read back on the target's scale: pure functions of the stop they are given, so that
+     * they can run in parallel and be handed over in order.
+     */
+    List<Function<BooleanSupplier, List<Expr>>> transformTasks() {
+        List<Function<BooleanSupplier, List<Expr>>> out = new ArrayList<>();
+        for (Function<BooleanSupplier, Derived> fit : transformFits(target)) {
+            out.add(stop -> kept(fit.apply(stop), stop));
+        }
+        return out;
+    }
+
+    /**
      * Laws that are a power of some inputs times a function of the others ({@code q*Ef/(m*(w0^2 - w^2))},
      * {@code m*sqrt(x^2 + y^2 + z^2)}): the target divided by the power-law factor of the inputs whose fitted
      * exponents are within {@value #SEPARABLE_EXPONENT} of a half-integer (the factor of such a law is fitted with
@@ -118,13 +132,25 @@ final class DerivedTargets {
      * read back onto {@code of}'s target, to {@code each} as it comes; none once {@code stop} says so.
      */
     private void transforms(TermFitter of, BooleanSupplier stop, Consumer<Derived> each) {
-        Dataset data = of.data();
-        double[] y = data.y();
-        double sign = TargetTransform.sign(y);
-        for (TargetTransform h : TargetTransform.values()) {
+        for (Function<BooleanSupplier, Derived> fit : transformFits(of)) {
             if (stop.getAsBoolean()) {
                 break;
             }
+            each.accept(fit.apply(stop));
+        }
+    }
+
+    /**
+     * The fits of each transform of {@code of}'s target that applies and that the library can invert, in the order
+     * of {@link TargetTransform#values()}: each fitted in fit-only mode and read back onto {@code of}'s target when
+     * applied to a stop.
+     */
+    private List<Function<BooleanSupplier, Derived>> transformFits(TermFitter of) {
+        Dataset data = of.data();
+        double[] y = data.y();
+        double sign = TargetTransform.sign(y);
+        List<Function<BooleanSupplier, Derived>> out = new ArrayList<>();
+        for (TargetTransform h : TargetTransform.values()) {
             if (!h.available(primitives) || !h.applies(y)) {
                 continue;
             }
@@ -132,15 +158,18 @@ final class DerivedTargets {
             if (!Arrays.stream(z).allMatch(Double::isFinite) || !(Metrics.variance(z) > 0)) {
                 continue;
             }
-            List<Expr> back = new ArrayList<>();
-            Dataset derived = data.withTarget(z);
-            List<Expr> fits = new ArrayList<>();
-            TermFitter.fitOnly(derived, primitives, settings, of.local()).fit(stop, fits::addAll);
-            for (Expr t : fits) {
-                back.add(h.inverse(t, sign, data));
-            }
-            each.accept(new Derived(back, fits, derived));
+            out.add(stop -> {
+                List<Expr> back = new ArrayList<>();
+                Dataset derived = data.withTarget(z);
+                List<Expr> fits = new ArrayList<>();
+                TermFitter.fitOnly(derived, primitives, settings, of.local()).fit(stop, fits::addAll);
+                for (Expr t : fits) {
+                    back.add(h.inverse(t, sign, data));
+                }
+                return new Derived(back, fits, derived);
+            });
         }
+        return out;
     }
 
     /**

@@ -29,6 +29,7 @@ import java.util.function.Supplier;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Sums of terms fitted to one target column (its {@link TermBasis}, built on its rows): the sums of the basis
@@ -146,17 +147,32 @@ final class TermFitter {
      * {@value Ratios#MAX_RATIONAL_FEATURES} inputs.
      */
     void families(BooleanSupplier stop, Consumer<List<Expr>> sink) {
+        for (Function<BooleanSupplier, List<Expr>> family : familyTasks()) {
+            if (stop.getAsBoolean()) {
+                return;
+            }
+            sink.accept(family.apply(stop));
+        }
+    }
+
+    /**
+     * The families of {@link #families}, each a pure function of the stop it is given (in that order, only those
+     * that apply), so that they can run in parallel and be handed over in order.
+     */
+    List<Function<BooleanSupplier, List<Expr>>> familyTasks() {
+        List<Function<BooleanSupplier, List<Expr>>> out = new ArrayList<>();
         Expr powerLaw = basis.powerLaw();
-        if (powerLaw != null && !stop.getAsBoolean()) {
-            sink.accept(List.of(finish(exact(powerLaw) || !finishes ? powerLaw : refine(powerLaw, stop), stop)));
+        if (powerLaw != null) {
+            out.add(stop -> List.of(finish(exact(powerLaw) || !finishes ? powerLaw : refine(powerLaw, stop), stop)));
         }
         List<Expr> interactions = basis.interactions();
-        if (!interactions.isEmpty() && !stop.getAsBoolean()) {
-            sink.accept(sums(interactions, basis.interactionGroups(), stop));
+        if (!interactions.isEmpty()) {
+            out.add(stop -> sums(interactions, basis.interactionGroups(), stop));
         }
-        if (canDivide && names.size() <= Ratios.MAX_RATIONAL_FEATURES && !stop.getAsBoolean()) {
-            sink.accept(new Ratios(this).fit(stop));
+        if (canDivide && names.size() <= Ratios.MAX_RATIONAL_FEATURES) {
+            out.add(stop -> new Ratios(this).fit(stop));
         }
+        return out;
     }
 
     /** One candidate per path subset: the sums of basis terms with least-squares coefficients. */

@@ -3,6 +3,7 @@ package dysymnet.terms;
 import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
 import dysymnet.data.NoiseLevel;
+import dysymnet.data.Parallel;
 import dysymnet.expr.BinaryFunction;
 import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Expr;
@@ -14,8 +15,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Formulas that are sums of simple terms, found by sparse linear least squares: a law linear in its coefficients
@@ -131,6 +134,18 @@ public final class TermRegression {
      * law comes back in the time of the first family.
      */
     public void run(List<Expr> seeds, BooleanSupplier stop, Consumer<List<Expr>> sink) {
+        run(seeds, stop, sink, null);
+    }
+
+    /**
+     * {@link #run(List, BooleanSupplier, Consumer)} with the first run's families after the sums of the basis (the
+     * power law, the products, the ratios, each transformed target, the separable factors) computed in parallel on
+     * {@code pool} (null: on the calling thread) and handed to {@code sink} in the same order, on the calling
+     * thread ({@link Parallel#ordered}): once {@code stop} says so, the families not handed over yet are abandoned.
+     * What {@code sink} receives does not depend on the threads as long as {@code stop} changes only through what
+     * {@code sink} does (a search's "solved") or by time.
+     */
+    public void run(List<Expr> seeds, BooleanSupplier stop, Consumer<List<Expr>> sink, ExecutorService pool) {
         Objects.requireNonNull(seeds, "seeds");
         Objects.requireNonNull(stop, "stop");
         Objects.requireNonNull(sink, "sink");
@@ -152,12 +167,12 @@ public final class TermRegression {
         if (!first) {
             return;
         }
-        target.families(stop, sink);
+        // the families in the order they were always handed over; each asks the stop it is given
+        List<Function<BooleanSupplier, List<Expr>>> families = new ArrayList<>(target.familyTasks());
         if (settings.transforms()) {
-            derived.transformed(stop, sink);
+            families.addAll(derived.transformTasks());
+            families.add(derived::separated);
         }
-        if (settings.transforms() && !stop.getAsBoolean()) {
-            sink.accept(derived.separated(stop));
-        }
+        Parallel.ordered(families, pool, stop, sink);
     }
 }

@@ -2,6 +2,7 @@ package dysymnet.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +14,7 @@ import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Var;
 import dysymnet.search.Source;
+import dysymnet.search.Timings;
 import dysymnet.search.Candidate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -112,5 +114,26 @@ class ModelJsonTest {
         ObjectNode root = (ObjectNode) new ObjectMapper().readTree(m.toJson());
         root.remove("notes");
         assertEquals(List.of(), Model.fromJson(root.toString()).notes());
+    }
+
+    /** The stage-time account travels through model.json exactly; a file without it reads as none. */
+    @Test
+    void timingsAreWrittenAndOlderFilesHaveNone() throws Exception {
+        Expr e = new Binary(BinaryOp.ADD, new Var("x"), new Const(1));
+        Candidate c = new Candidate(e, 3, 0.5, 0.5, 0.5, Source.GP, null, 0);
+        Timings t = new Timings(4, 2.5, 0.25, 0.75, 8.125, List.of(
+                new Timings.Stage("gp", Timings.BEFORE_STEPS, 0.5, 0.125, 1.5),
+                new Timings.Stage("network", 0, 1.75, 0.0625, 6.5)))
+                .withSerialStage(Timings.FINISHING, 0.125);
+        Model m = new Model(e, List.of("x"), "y", 0.5, 0.5,
+                new SearchHistory(List.of(c), new double[0], new double[0], 1, 2, 0, 0, "MAX_STEPS", List.of(), t),
+                new Provenance(null, 3, "test", null));
+        Model back = Model.fromJson(m.toJson());
+        assertEquals(t, back.history().timings());
+        assertEquals(m.history(), back.history());
+        ObjectNode root = (ObjectNode) new ObjectMapper().readTree(m.toJson());
+        assertEquals(0.375 / 2.625, root.get("timings").get("serial_share").asDouble(), 1e-15);
+        root.remove("timings");
+        assertNull(Model.fromJson(root.toString()).history().timings());
     }
 }

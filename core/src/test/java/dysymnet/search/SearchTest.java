@@ -55,6 +55,48 @@ class SearchTest {
         assertEquals(one.networksTrained(), two.networksTrained());
     }
 
+    /**
+     * Three noisy features: the GP, the term regression's first run (its families and transformed targets in
+     * parallel), the steps' runs and the final choice's cross-validation (several features, no exact fit) all run; a
+     * search with the same seed and step budget gives the same candidates, in the same order, and the same choice on
+     * one thread and on three. The stage-time account names every stage.
+     */
+    @Test
+    void everyStageGivesTheSameResultOnOneAndOnThreeThreads() {
+        SplittableRandom r = new SplittableRandom(11);
+        int n = 120;
+        double[][] x = new double[3][n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < 3; j++) {
+                x[j][i] = r.nextDouble(0.5, 2);
+            }
+            y[i] = 2 + x[0][i] * Math.sin(x[1][i]) + 0.5 * x[2][i] * x[2][i] + 0.05 * r.nextGaussian();
+        }
+        Dataset d = new Dataset(List.of("a", "b", "c"), new double[][] {x[0], x[1], x[2]}, y);
+        SearchSpace space = SearchSpace.builder().layers(1, 2).widths(1, 2)
+                .operators(Operator.IDENTITY, Operator.ADD, Operator.MUL, Operator.DIV, Operator.SIN, Operator.EXP,
+                        Operator.LOG, Operator.SQUARE).build();
+        Settings.Builder s = Settings.builder().space(space).seed(5)
+                .budget(Budget.builder().batchSize(3).maxSteps(2).solveR2(1.1).build());
+        SearchResult one = new Search(s.threads(1).build(), null).run(d);
+        SearchResult three = new Search(s.threads(3).build(), null).run(d);
+        assertEquals(2, one.steps());
+        assertTrue(one.candidates().stream().anyMatch(c -> c.source().equals(Source.TERMS)));
+        assertTrue(one.candidates().stream().anyMatch(c -> c.source().equals(Source.GP)));
+        assertEquals(one.candidates(), three.candidates());
+        assertEquals(one.chosen(), three.chosen());
+        assertEquals(one.front().candidates(), three.front().candidates());
+        List<String> stages = new ArrayList<>();
+        for (Timings.Stage st : three.timings().stages()) {
+            stages.add(st.name() + "@" + st.step());
+        }
+        assertTrue(stages.containsAll(List.of("gp@-1", "terms@-1", "network@0", "gp@0", "terms@1",
+                Timings.CHOICE + "@-1")), stages.toString());
+        assertEquals(3, three.timings().threads());
+        assertTrue(three.timings().serialSeconds() <= three.timings().seconds());
+    }
+
     @Test
     void duplicateArchitecturesAreTrainedOnce() {
         // one possible architecture: every sample after the first is a duplicate

@@ -1,0 +1,236 @@
+package dysymnet.search;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RunnableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The stage-time account of a search as it runs ({@link Timings}): the wall time of each stage, and how many threads
+ * were busy when. It sees the search's pool through {@link #watch}, which counts the tasks queued and running, and
+ * the search's own thread, which is busy from {@link #start} to {@link #finish} except while it waits for a task of
+ * the pool ({@code Future.get} of a task submitted there, {@code invokeAll} included). Between two changes of those
+ * counts nothing changes, so the measures are integrated exactly at each change:
+ * <ul>
+ *   <li>busy threads: the running tasks plus the search's thread when not waiting, at most the threads given;</li>
+ *   <li>work to do: the queued and running tasks plus the search's thread when not waiting; at most one is serial
+ *       time ({@link Timings#serialSeconds()}), whatever the number of threads.</li>
+ * </ul>
+ * Only the search's thread (the one that calls {@link #start}) may wait on the pool's tasks: a task that waited on
+ * another would count as busy, and on a fixed pool could deadlock anyway.
+ *
+ * <p>The clock changes nothing in the search: it times and counts, and the tasks run as they would.
+ */
+final class StageClock {
+    private final int threads;
+    private final List<Timings.Stage> stages = new ArrayList<>();
+    private long start;
+    private long last;
+    private int queued;
+    private int running;
+    private int waiting;
+    private boolean started;
+    /** Integrals so far, in nanoseconds (thread-nanoseconds for busy). */
+    private double busy;
+    private double serial;
+    private double underused;
+    /** When the current stage began, and the integrals then. */
+    private long stageStart;
+    private double stageSerial;
+    private double stageBusy;
+
+    /** @param threads the threads given to the search */
+    StageClock(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        this.threads = threads;
+    }
+
+    /** Starts the run's clock on the calling thread, the search's. */
+    synchronized void start() {
+        start = System.nanoTime();
+        last = start;
+        started = true;
+    }
+
+    /** Begins a stage (the previous one, if any, should have ended). */
+    synchronized void begin() {
+        advance();
+        stageStart = last;
+        stageSerial = serial;
+        stageBusy = busy;
+    }
+
+    /** Ends the stage begun last, recording it under {@code name} and {@code step}. */
+    synchronized void end(String name, int step) {
+        advance();
+        stages.add(new Timings.Stage(name, step, (last - stageStart) / 1e9, (serial - stageSerial) / 1e9,
+                (busy - stageBusy) / 1e9));
+    }
+
+    /** Stops the clock and gives the account. */
+    synchronized Timings finish() {
+        advance();
+        started = false;
+        return new Timings(threads, (last - start) / 1e9, serial / 1e9, underused / 1e9, busy / 1e9, stages);
+    }
+
+    /**
+     * The pool as the search's sources see it: {@code pool} itself runs every task, this only counts them. Shutting
+     * the view down shuts {@code pool} down.
+     */
+    ExecutorService watch(ExecutorService pool) {
+        return new Watched(pool);
+    }
+
+    /** Integrates the measures from the last change to now. */
+    private void advance() {
+        long now = System.nanoTime();
+        if (started) {
+            long dt = now - last;
+            int self = waiting > 0 ? 0 : 1;
+            int busyNow = Math.min(threads, running + self);
+            busy += (double) busyNow * dt;
+            if (busyNow < threads) {
+                underused += dt;
+            }
+            if (queued + running + self <= 1) {
+                serial += dt;
+            }
+        }
+        last = now;
+    }
+
+    private synchronized void queuedTask() {
+        advance();
+        queued++;
+    }
+
+    private synchronized void startedTask() {
+        advance();
+        queued--;
+        running++;
+    }
+
+    private synchronized void endedTask() {
+        advance();
+        running--;
+    }
+
+    private synchronized void waitBegins() {
+        advance();
+        waiting++;
+    }
+
+    private synchronized void waitEnds() {
+        advance();
+        waiting--;
+    }
+
+    /** A pool's view that counts its tasks and the waits for them. */
+    private final class Watched extends AbstractExecutorService {
+        private final ExecutorService pool;
+
+        Watched(ExecutorService pool) {
+            this.pool = pool;
+        }
+
+        @Override
+        public void execute(Runnable task) {
+            queuedTask();
+            try {
+                pool.execute(() -> {
+                    startedTask();
+                    try {
+                        task.run();
+                    } finally {
+                        endedTask();
+                    }
+                });
+            } catch (RuntimeException e) {
+                // rejected: it will never run
+                synchronized (StageClock.this) {
+                    advance();
+                    queued--;
+                }
+                throw e;
+            }
+        }
+
+        @Override
+        protected <T> RunnableFuture<T> newTaskFor(Callable<T> callable) {
+            return new Counted<>(callable);
+        }
+
+        @Override
+        protected <T> RunnableFuture<T> newTaskFor(Runnable runnable, T value) {
+            return new Counted<>(java.util.concurrent.Executors.callable(runnable, value));
+        }
+
+        @Override
+        public void shutdown() {
+            pool.shutdown();
+        }
+
+        @Override
+        public List<Runnable> shutdownNow() {
+            return pool.shutdownNow();
+        }
+
+        @Override
+        public boolean isShutdown() {
+            return pool.isShutdown();
+        }
+
+        @Override
+        public boolean isTerminated() {
+            return pool.isTerminated();
+        }
+
+        @Override
+        public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+            return pool.awaitTermination(timeout, unit);
+        }
+    }
+
+    /** A task whose result, waited for, counts the waiting thread as idle. */
+    private final class Counted<T> extends FutureTask<T> {
+        Counted(Callable<T> callable) {
+            super(callable);
+        }
+
+        @Override
+        public T get() throws InterruptedException, ExecutionException {
+            if (isDone()) {
+                return super.get();
+            }
+            waitBegins();
+            try {
+                return super.get();
+            } finally {
+                waitEnds();
+            }
+        }
+
+        @Override
+        public T get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException,
+                TimeoutException {
+            if (isDone()) {
+                return super.get(timeout, unit);
+            }
+            waitBegins();
+            try {
+                return super.get(timeout, unit);
+            } finally {
+                waitEnds();
+            }
+        }
+    }
+}
