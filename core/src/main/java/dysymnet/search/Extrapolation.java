@@ -4,6 +4,7 @@ import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -28,6 +29,17 @@ final class Extrapolation {
     static final double MAGNITUDE = 1000;
     static final double JUMP = 1000;
     static final double BETWEEN_MAGNITUDE = 3;
+    /** The change of the inputs for {@link #illConditioned}: this share of each feature's standard deviation. */
+    static final double NUDGE = 1e-6;
+    /**
+     * {@link #illConditioned}: a change of the output by more than this share of the target's largest deviation
+     * under a nudge of the inputs ...
+     */
+    static final double SENSITIVITY = 1e-3;
+    /** ... at more than this share of the rows. */
+    static final double SENSITIVE_SHARE = 0.1;
+    /** {@link #illConditioned} looks at this many rows at most (a fixed sample). */
+    static final int NUDGED_ROWS = 2048;
 
     private final List<String> names;
     /** Probe columns [feature][point]; for one feature, the grid over the data's range, then the two outer grids. */
@@ -38,15 +50,25 @@ final class Extrapolation {
 
     /** Several features: points between the rows ({@link #blowsUpBetweenRows}), [feature][point]; else null. */
     private final double[][] between;
+    /**
+     * Several features: the rows (at most {@link #NUDGED_ROWS}), and the rows with every feature nudged up and down by {@link #NUDGE} of its
+     * standard deviation ({@link #illConditioned}), [feature][row]; else null.
+     */
+    private final double[][] rows;
+    private final double[][] up;
+    private final double[][] down;
 
     private Extrapolation(List<String> names, double[][] probe, boolean grid, double centre, double spread,
-                          double[][] between) {
+                          double[][] between, double[][] rows, double[][] up, double[][] down) {
         this.names = names;
         this.probe = probe;
         this.grid = grid;
         this.centre = centre;
         this.spread = spread;
         this.between = between;
+        this.rows = rows;
+        this.up = up;
+        this.down = down;
     }
 
     static Extrapolation of(Dataset data) {
@@ -82,7 +104,7 @@ final class Extrapolation {
                 p[GRID + i] = outLo[0] + f * (lo[0] - outLo[0]);
                 p[2 * GRID + i] = hi[0] + f * (outHi[0] - hi[0]);
             }
-            return new Extrapolation(data.names(), new double[][] {p}, true, mean, spread, null);
+            return new Extrapolation(data.names(), new double[][] {p}, true, mean, spread, null, null, null, null);
         }
         SplittableRandom rng = new SplittableRandom(0x5eed_e87aL);
         double[][] p = new double[d][GRID];
@@ -102,7 +124,23 @@ final class Extrapolation {
                 b[j][k] = t * c[i] + (1 - t) * c[i2];
             }
         }
-        return new Extrapolation(data.names(), p, false, mean, spread, b);
+        // the rows, at most NUDGED_ROWS of them (a fixed sample), for the conditioning
+        int m = Math.min(n, NUDGED_ROWS);
+        int[] sample = Arrays.copyOf(Dataset.permutation(n, rng), m);
+        Arrays.sort(sample);
+        double[][] rows = new double[d][m];
+        double[][] up = new double[d][m];
+        double[][] down = new double[d][m];
+        for (int j = 0; j < d; j++) {
+            double[] c = data.column(j);
+            double nudge = NUDGE * Math.sqrt(Metrics.variance(c));
+            for (int k = 0; k < m; k++) {
+                rows[j][k] = c[sample[k]];
+                up[j][k] = rows[j][k] + nudge;
+                down[j][k] = rows[j][k] - nudge;
+            }
+        }
+        return new Extrapolation(data.names(), p, false, mean, spread, b, rows, up, down);
     }
 
     /**
@@ -136,6 +174,34 @@ final class Extrapolation {
             return false;
         }
         return leaves(Evaluator.evaluate(e, names, between), BETWEEN_MAGNITUDE * spread);
+    }
+
+    /**
+     * Several features: whether the formula is ill-conditioned on its rows: a change of every input by
+     * {@link #NUDGE} of its standard deviation, far below any measurement's precision, moves the output by more
+     * than {@link #SENSITIVITY} of the target's largest deviation (or makes it not finite) at more than
+     * {@link #SENSITIVE_SHARE} of the rows. A formula that depends on the seventh digit of its inputs is a lookup
+     * table of its rows, not a law of them: a periodic function of a huge argument on integer-valued columns
+     * ({@code tan(cosh(YR) + 0.715)} on 110 rows) fits rows the search saw, held-out rows included, and tells
+     * nothing about the next one measured. A law's output moves by about a millionth of the target's range; a
+     * pole at one row is left to the other probes. False for one feature.
+     */
+    boolean illConditioned(Expr e) {
+        if (rows == null) {
+            return false;
+        }
+        double[] f = Evaluator.evaluate(e, names, rows);
+        double[] fu = Evaluator.evaluate(e, names, up);
+        double[] fd = Evaluator.evaluate(e, names, down);
+        double limit = SENSITIVITY * spread;
+        int sensitive = 0;
+        for (int i = 0; i < f.length; i++) {
+            double change = Math.max(Math.abs(fu[i] - f[i]), Math.abs(fd[i] - f[i]));
+            if (!(change <= limit) && Double.isFinite(f[i])) {
+                sensitive++;
+            }
+        }
+        return sensitive > SENSITIVE_SHARE * f.length;
     }
 
     /** Whether a value is not finite or farther than {@code band} from the target's mean. */

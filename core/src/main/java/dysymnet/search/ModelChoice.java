@@ -34,8 +34,9 @@ import java.util.concurrent.ExecutorService;
  *       {@code s2 * (1 - 2 * sqrt(2 / n))} has fitted the noise itself and is not chosen while a formula within the
  *       noise is left.</li>
  *   <li><b>Extrapolation</b> ({@link Selection#extrapolationGuard()}): front members that blow up just outside the
- *       data, or with several features between its rows ({@link Extrapolation}), are taken out and the front
- *       recomputed, until its members do not (or none is left: then the guard is dropped).</li>
+ *       data, or with several features between its rows or under a change of the inputs far below any
+ *       measurement's precision ({@link Extrapolation}), are taken out and the front recomputed, until its members
+ *       do not (or none is left: then the guard is dropped).</li>
  *   <li><b>Trend band</b> ({@link Selection#extrapolationGuard()}, one feature, when the noise level is
  *       estimated): formulas that leave the 95% simultaneous band of the data's least-squares cubic over the same
  *       extension ({@link TrendBand}) are taken out while others are left; exact fits are exempt. A formula that
@@ -163,9 +164,11 @@ public final class ModelChoice {
                     // have a pole outside the data (1/(x - 1) on x in [2, 5]); the guard is against fitted noise
                     // so is, on noisy data with several features, a formula whose residual is the noise
                     // (V*pr/(gamma - 1.0007) on gamma in [2, 5]; the probe reaches gamma = 1)
-                    // between the rows, with several features, no residual excuses a pole or a wild oscillation
+                    // between the rows, with several features, no residual excuses a pole or a wild oscillation,
+                    // nor a formula that turns the seventh digit of its inputs into its output (a lookup table)
                     if (c.mse() > exact && blowsUp.computeIfAbsent(c.expression(),
-                            e -> probe.blowsUpBetweenRows(e) || !(noise != null && noise.noiseLike(c))
+                            e -> probe.blowsUpBetweenRows(e) || probe.illConditioned(e)
+                                    || !(noise != null && noise.noiseLike(c))
                                     && probe.blowsUp(e))) {
                         bad.add(c);
                     }

@@ -74,6 +74,64 @@ class BetweenRowsTest {
     }
 
     @Test
+    void lawsAreWellConditionedOnTheirRows() {
+        for (String law : List.of("a*b + c", "exp(a)*b", "a/b + 3*c", "a^3 - b^2 + c", "sin(a)*cos(b)", "log(b)*a",
+                "sqrt(a*b) - c", "2.5", "a + b + c", "exp(3*a*b)", "1/(a*b + 0.1)", "tan(a/2 + b/4)")) {
+            for (long seed = 1; seed <= 5; seed++) {
+                Extrapolation probe = Extrapolation.of(table(law, 40, seed));
+                assertFalse(probe.illConditioned(Parser.parse(law)), law);
+            }
+        }
+        // an input far from zero (a calendar year) with a yearly cycle: the nudge is a share of the input's spread,
+        // not of its value, so the cycle is not taken for a lookup table
+        SplittableRandom r = new SplittableRandom(7);
+        int n = 60;
+        double[][] x = new double[2][n];
+        for (int i = 0; i < n; i++) {
+            x[0][i] = r.nextDouble(1990, 2020);
+            x[1][i] = r.nextDouble();
+        }
+        List<String> names = List.of("t", "u");
+        Expr season = Parser.parse("sin(6.2832*t) + 0.3*u");
+        Dataset years = new Dataset(names, x, Evaluator.evaluate(season, names, x));
+        assertFalse(Extrapolation.of(years).illConditioned(season));
+    }
+
+    @Test
+    void lookupTablesAreIllConditioned() {
+        // k: an integer-valued column 1..40, as counts and years are
+        SplittableRandom r = new SplittableRandom(5);
+        int n = 80;
+        double[][] x = new double[2][n];
+        for (int i = 0; i < n; i++) {
+            x[0][i] = r.nextDouble(0, 2);
+            x[1][i] = 1 + r.nextInt(40);
+        }
+        List<String> names = List.of("a", "k");
+        Dataset d = new Dataset(names, x, Evaluator.evaluate(Parser.parse("a + 0.1*k"), names, x));
+        Extrapolation probe = Extrapolation.of(d);
+        // a periodic function of a huge argument: its value on each row is set by the input's last digits
+        for (String table : List.of("a + 0.1*k + tan(cosh(k) + 0.7)", "a + 0.1*k + sin(1e8*a)",
+                "a + 0.1*k + 0.3*sin(cosh(k))")) {
+            assertTrue(probe.illConditioned(Parser.parse(table)), table);
+        }
+        // the same oscillation too small to matter, and a pole on one row of 80, are not this guard's business
+        assertFalse(probe.illConditioned(Parser.parse("a + 0.1*k + 1e-6*sin(1e8*a)")));
+        double a0 = x[0][17];
+        assertFalse(probe.illConditioned(Parser.parse("a + 0.1*k + 0.01*log(a - " + a0 + ")")));
+        // the choice on training error passes over a bounded lookup table (which stays within the band between the
+        // rows), however much better it fits
+        Expr bounded = Parser.parse("a + 0.1*k + 0.3*sin(cosh(k))");
+        assertFalse(probe.blowsUpBetweenRows(bounded));
+        Candidate lookup = new Candidate(bounded, bounded.complexity(), 0.01, 0.99, 0, Source.GP, null, 0);
+        Candidate law = new Candidate(Parser.parse("a + 0.1*k"), 5, 0.05, 0.97, 0, Source.GP, null, 0);
+        Selection onTraining = Selection.builder().validation(false).build();
+        assertTrue(ModelChoice.choose(List.of(law, lookup), d, onTraining) == law);
+        assertTrue(ModelChoice.choose(List.of(law, lookup), d, Selection.builder().validation(false)
+                .extrapolationGuard(false).build()) == lookup, "without the guard the lookup table is chosen");
+    }
+
+    @Test
     void aFormulaWithAsManyConstantsAsRowsDoesNotEndTheSearch() {
         Dataset d = table("a*b + c", 3, 4);
         Settings settings = Settings.builder().seed(1).build();

@@ -205,6 +205,40 @@ class CrossValidationTest {
         assertEquals(1, CrossValidation.decide(far, members, -1));
     }
 
+    /**
+     * Of the lines, the one on every input (the most complex) unless a sparser one predicts clearly better: members
+     * by complexity, a sparse line (1), the full line (2), a formula (3) the incumbent.
+     */
+    @Test
+    void theFullLineUnlessASparserOneIsClearlyBetter() {
+        List<Candidate> members = new ArrayList<>();
+        for (int k = 0; k < 4; k++) {
+            members.add(new Candidate(Parser.parse("a + " + k), 3 + 4 * k, 1, 0.5, 0,
+                    k == 1 || k == 2 ? Source.LINEAR : Source.GP, null, 0));
+        }
+        int n = 400;
+        SplittableRandom r = new SplittableRandom(12);
+        double[] base = new double[n];
+        for (int i = 0; i < n; i++) {
+            base[i] = r.nextDouble() * 2;
+        }
+        double[] u = centred(r, n);
+        double[] v = centred(r, n);
+        double[][] near = new double[4][n];
+        double[][] far = new double[4][n];
+        for (int i = 0; i < n; i++) {
+            for (double[][] loss : new double[][][] {near, far}) {
+                loss[0][i] = base[i] + 1; // the mean, say
+                loss[1][i] = base[i]; // the sparse line, the best
+                loss[3][i] = base[i] + 0.003 + 0.05 * v[i]; // the formula, 1.2 standard errors worse than it
+            }
+            near[2][i] = base[i] + 0.003 + 0.05 * u[i]; // the full line 1.2 standard errors worse than the sparse
+            far[2][i] = base[i] + 0.02 + 0.05 * u[i]; // 8 standard errors worse
+        }
+        assertEquals(2, CrossValidation.decide(near, members, 3));
+        assertEquals(1, CrossValidation.decide(far, members, 3));
+    }
+
     /** n standard normal draws shifted to mean 0 and scaled to standard deviation 1. */
     private static double[] centred(SplittableRandom r, int n) {
         double[] z = new double[n];
