@@ -20,6 +20,11 @@ app="${APP_JAR:-$root/.device/dysymnet.jar}"
 bench="${BENCH_JAR:-$root/.device/dysymnet-bench.jar}"
 threads="${THREADS:-1,2,4,8,16}"
 read -r -a extra <<< "${EXTRA:-}"
+if [ -z "${JAVA:-}" ] && [ ! -x "$java" ] && [ -f "$root/.device/jre.tar.xz" ]; then
+  tar xJf "$root/.device/jre.tar.xz" -C "$root/.device" 2>/dev/null \
+    || python3 -c "import tarfile, sys; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" \
+      "$root/.device/jre.tar.xz" "$root/.device"
+fi
 mkdir -p "$OUT"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
