@@ -51,7 +51,8 @@ scaling() {
 }
 
 # the sweep: about 4 minutes on 16 cores
-scaling "" 320 --threads-list "$threads" --out "$OUT"
+scaling "-Xlog:gc:file=$OUT/gc-sweep.log" "${SWEEP_LIMIT:-320}" --threads-list "$threads" --out "$OUT"
+[ "${GC_RUNS:-1}" = 1 ] || { echo "total: $SECONDS s" >> "$info"; exit 0; }
 # the networks alone on 16 threads and on 1 thread, GC logged (and the 16-thread run recorded by JFR): what keeps 16
 # independent trainings from running 16 times as fast (allocation, collections, memory bandwidth)
 scaling "-Xlog:gc*:file=$OUT/gc16.log -XX:StartFlightRecording=filename=$OUT/net16.jfr,settings=profile" 60 \
