@@ -3,58 +3,109 @@ package dysymnet.bench;
 import dysymnet.api.SymbolicRegressor;
 import dysymnet.net.TrainConfig;
 import dysymnet.search.Refiner;
-import dysymnet.terms.TermSettings;
+import dysymnet.search.Settings;
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.stream.Collectors;
 
-/** The paper's ablations (Table 3): which part of DySymNet a run switches off. */
+/**
+ * The paper's ablations (Table 3, Figure 3) and ours: which part of DySymNet a run switches off. A run may switch
+ * off several ({@link Ablations}); each ablation names the parts it switches off ({@link #removes()}) and the parts
+ * it acts on ({@link #needs()}), so that a list can be checked for contradictions before any run.
+ */
 public enum Ablation {
     /** The full method. */
-    NONE("none"),
-    /** No constant refinement: the constants read off the network are kept ({@link Refiner#NONE}). */
-    NO_REFINE("no-refine"),
-    /** No policy gradient: architectures sampled uniformly, the controller never trained. */
-    NO_PG("no-pg"),
-    /** No adaptive gradient clipping, and no fixed clipping either (threshold +Infinity). */
-    NO_CLIP("no-clip"),
-    /** No backward elimination with refitting (ours, not the paper's; {@link dysymnet.fit.Eliminator}). */
-    NO_ELIM("no-elim"),
-    /** Stage 1 on all the data from its first step, no growing window (ours; {@link dysymnet.net.GrowingWindow}). */
-    NO_WINDOW("no-window"),
-    /** The final choice ignores the noise level estimated from the data (ours; {@link dysymnet.search.ModelChoice}). */
-    NO_NOISE("no-noise"),
-    /** The final choice does not pass over formulas that blow up just outside the data (ours). */
-    NO_GUARD("no-guard"),
-    /**
-     * No validation on held-out rows in the final choice: neither forward validation (one feature) nor
-     * cross-validation (several) (ours).
-     */
-    NO_VALIDATION("no-validation"),
-    /** None of the three guards of the final choice: the Pareto front's rule alone (ours). */
-    NO_GUARDS("no-guards"),
-    /** No genetic-programming stage: the networks' formulas alone (ours; {@link dysymnet.gp.GeneticProgramming}). */
-    NO_GP("no-gp"),
-    /**
-     * Every network trained in full: none given up at its checkpoint (ours; {@link TrainConfig#keepFraction()}).
-     */
-    NO_HALVING("no-halving"),
-    /** No sparse term regression (ours; {@link dysymnet.terms.TermRegression}). */
-    NO_TERMS("no-terms"),
-    /** Term regression without its basis of products (ours; {@link dysymnet.terms.TermSettings#interactions()}). */
-    NO_INTERACTIONS("no-interactions"),
-    /** Term regression without transformed targets (ours; {@link dysymnet.terms.TermSettings#transforms()}). */
-    NO_TRANSFORMS("no-transforms"),
+    NONE("none", Set.of(), Set.of()),
     /**
      * Neither the genetic-programming stage nor the term regression: the networks alone, the paper's method (ours;
      * what measures the networks' own throughput, since the two stages solve most standard problems before any
      * network trains).
      */
-    NETWORKS_ONLY("networks-only");
+    NETWORKS_ONLY("networks-only", Set.of(Part.GP, Part.TERMS), Set.of(Part.NETWORKS)),
+    /**
+     * No network trained: the straight lines, the quick GP, the GP after each step and the term regression alone,
+     * under the same step budget and time limit (ours; {@link dysymnet.search.Budget#trainsNetworks()}: 0 networks
+     * per step, each step one run of the GP and one of the term regression). A step then costs a fraction of a step
+     * with networks: compare at an equal time limit that ends the runs.
+     */
+    NO_NETWORKS("no-networks", Set.of(Part.NETWORKS), Set.of()),
+    /**
+     * No constant refinement: the constants read off the network are kept ({@link Refiner#NONE}); the reported
+     * formula is not refined at the end either.
+     */
+    NO_REFINE("no-refine", Set.of(Part.REFINEMENT), Set.of()),
+    /** No policy gradient: architectures sampled uniformly, the controller never trained. */
+    NO_PG("no-pg", Set.of(Part.POLICY_GRADIENT), Set.of(Part.NETWORKS)),
+    /**
+     * No adaptive gradient clipping, and no fixed clipping either (threshold +Infinity): the paper's ablation "AGC".
+     */
+    NO_CLIP("no-clip", Set.of(Part.CLIPPING), Set.of(Part.NETWORKS)),
+    /** No backward elimination with refitting (ours, not the paper's; {@link dysymnet.fit.Eliminator}). */
+    NO_ELIM("no-elim", Set.of(Part.ELIMINATION), Set.of(Part.NETWORKS)),
+    /** Stage 1 on all the data from its first step, no growing window (ours; {@link dysymnet.net.GrowingWindow}). */
+    NO_WINDOW("no-window", Set.of(Part.WINDOW), Set.of(Part.NETWORKS)),
+    /** The final choice ignores the noise level estimated from the data (ours; {@link dysymnet.search.ModelChoice}). */
+    NO_NOISE("no-noise", Set.of(Part.NOISE), Set.of()),
+    /** The final choice does not pass over formulas that blow up just outside the data (ours). */
+    NO_GUARD("no-guard", Set.of(Part.GUARD), Set.of()),
+    /**
+     * No validation on held-out rows in the final choice: neither forward validation (one feature) nor
+     * cross-validation (several) (ours).
+     */
+    NO_VALIDATION("no-validation", Set.of(Part.VALIDATION), Set.of()),
+    /** None of the three guards of the final choice: the Pareto front's rule alone (ours). */
+    NO_GUARDS("no-guards", Set.of(Part.NOISE, Part.GUARD, Part.VALIDATION), Set.of()),
+    /** No genetic-programming stage: the networks' formulas alone (ours; {@link dysymnet.gp.GeneticProgramming}). */
+    NO_GP("no-gp", Set.of(Part.GP), Set.of()),
+    /**
+     * Every network trained in full: none given up at its checkpoint (ours; {@link TrainConfig#keepFraction()}).
+     */
+    NO_HALVING("no-halving", Set.of(Part.HALVING), Set.of(Part.NETWORKS)),
+    /** No sparse term regression (ours; {@link dysymnet.terms.TermRegression}). */
+    NO_TERMS("no-terms", Set.of(Part.TERMS), Set.of()),
+    /** Term regression without its basis of products (ours; {@link dysymnet.terms.TermSettings#interactions()}). */
+    NO_INTERACTIONS("no-interactions", Set.of(Part.INTERACTIONS), Set.of(Part.TERMS)),
+    /** Term regression without transformed targets (ours; {@link dysymnet.terms.TermSettings#transforms()}). */
+    NO_TRANSFORMS("no-transforms", Set.of(Part.TRANSFORMS), Set.of(Part.TERMS));
+
+    /** A part of the method that an ablation switches off or acts on. */
+    public enum Part {
+        NETWORKS("the networks"),
+        GP("the genetic programming"),
+        TERMS("the term regression"),
+        REFINEMENT("constant refinement"),
+        POLICY_GRADIENT("the policy gradient"),
+        CLIPPING("gradient clipping"),
+        ELIMINATION("backward elimination"),
+        WINDOW("the growing window"),
+        HALVING("halving"),
+        NOISE("the noise-aware choice"),
+        GUARD("the extrapolation guard"),
+        VALIDATION("validation on held-out rows"),
+        INTERACTIONS("the term regression's products"),
+        TRANSFORMS("the term regression's transformed targets");
+
+        private final String words;
+
+        Part(String words) {
+            this.words = words;
+        }
+
+        /** The part in words, for messages. */
+        public String words() {
+            return words;
+        }
+    }
 
     private final String label;
+    private final Set<Part> removes;
+    private final Set<Part> needs;
 
-    Ablation(String label) {
+    Ablation(String label, Set<Part> removes, Set<Part> needs) {
         this.label = label;
+        this.removes = removes.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(removes));
+        this.needs = needs.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(needs));
     }
 
     /** The name used on the command line and in results.csv. */
@@ -62,72 +113,93 @@ public enum Ablation {
         return label;
     }
 
-    /** The ablation of a label. */
+    /** The parts this ablation switches off. */
+    public Set<Part> removes() {
+        return removes;
+    }
+
+    /** The parts this ablation acts on, which must be there: another ablation of the same run may not remove them. */
+    public Set<Part> needs() {
+        return needs;
+    }
+
+    /** Every label, in the order of the declarations, comma-separated (for messages). */
+    public static String labels() {
+        return Arrays.stream(values()).map(Ablation::label).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The ablation of a label.
+     *
+     * @throws IllegalArgumentException naming the label and the valid ones when there is none
+     */
     public static Ablation of(String label) {
         for (Ablation a : values()) {
             if (a.label.equals(label)) {
                 return a;
             }
         }
-        throw new IllegalArgumentException("--ablation must be one of " + Arrays.stream(values())
-                .map(Ablation::label).collect(Collectors.joining(", ")) + ", got '" + label + "'");
+        throw new IllegalArgumentException("--ablation: unknown '" + label + "'; valid: " + labels());
     }
 
     /**
-     * Applies the ablation to a regressor builder.
-     *
-     * @param training the training settings the run would use otherwise
+     * Applies the ablation to a regressor builder, on top of its settings as they are (those of other ablations
+     * applied before included).
      */
-    public void apply(SymbolicRegressor.Builder b, TrainConfig training) {
+    public void apply(SymbolicRegressor.Builder b) {
+        Settings s = b.settings();
+        TrainConfig training = s.training();
         switch (this) {
             case NONE:
-                b.training(training);
+                break;
+            case NETWORKS_ONLY:
+                b.geneticProgramming(false).termRegression(false);
+                break;
+            case NO_NETWORKS:
+                b.batchSize(0);
                 break;
             case NO_REFINE:
-                b.training(training).refiner(Refiner.NONE);
+                b.refiner(Refiner.NONE);
                 break;
             case NO_PG:
-                b.training(training).policyGradient(false);
+                b.policyGradient(false);
                 break;
             case NO_CLIP:
                 b.training(training.toBuilder().adaptiveClipping(false)
                         .warmupClipNorm(Double.POSITIVE_INFINITY).build());
                 break;
             case NO_ELIM:
-                b.training(training).elimination(false);
+                b.elimination(false);
                 break;
             case NO_WINDOW:
                 b.training(training.toBuilder().windowPhases(0).build());
                 break;
             case NO_NOISE:
-                b.training(training).noiseAwareSelection(false);
+                b.noiseAwareSelection(false);
                 break;
             case NO_GUARD:
-                b.training(training).extrapolationGuard(false);
+                b.extrapolationGuard(false);
                 break;
             case NO_VALIDATION:
-                b.training(training).validation(false);
+                b.validation(false);
                 break;
             case NO_GUARDS:
-                b.training(training).noiseAwareSelection(false).extrapolationGuard(false).validation(false);
+                b.noiseAwareSelection(false).extrapolationGuard(false).validation(false);
                 break;
             case NO_GP:
-                b.training(training).geneticProgramming(false);
+                b.geneticProgramming(false);
                 break;
             case NO_HALVING:
                 b.training(training.toBuilder().keepFraction(1.0).build());
                 break;
             case NO_TERMS:
-                b.training(training).termRegression(false);
+                b.termRegression(false);
                 break;
             case NO_INTERACTIONS:
-                b.training(training).terms(TermSettings.builder().interactions(false).build());
+                b.terms(s.terms().toBuilder().interactions(false).build());
                 break;
             case NO_TRANSFORMS:
-                b.training(training).terms(TermSettings.builder().transforms(false).build());
-                break;
-            case NETWORKS_ONLY:
-                b.training(training).geneticProgramming(false).termRegression(false);
+                b.terms(s.terms().toBuilder().transforms(false).build());
                 break;
             default:
                 throw new AssertionError(this);

@@ -37,14 +37,14 @@ public final class BenchRunner {
      *
      * @param seeds             seeds (each seeds the data split, the noise and the search)
      * @param noise             noise levels
-     * @param ablation          the ablation, applied to {@code search}
+     * @param ablation          the ablations, applied to {@code search}
      * @param search            the search settings of every run, but its seed (each run sets its own)
      * @param dataOptions       the suite's data options in words (rows sampled, rows kept): part of each run's
      *                          identity
      * @param symbolicTolerance tolerance of {@link SymbolicCheck}
      * @param retryFailed       run again the runs whose row has an error (otherwise every present row is skipped)
      */
-    public record Plan(List<Long> seeds, List<Double> noise, Ablation ablation, Settings search, String dataOptions,
+    public record Plan(List<Long> seeds, List<Double> noise, Ablations ablation, Settings search, String dataOptions,
                        double symbolicTolerance, boolean retryFailed) {
         public Plan {
             seeds = List.copyOf(seeds);
@@ -60,7 +60,7 @@ public final class BenchRunner {
         /** The settings of the run with this seed: the plan's, the ablation applied. */
         Settings settings(long seed) {
             SymbolicRegressor.Builder b = SymbolicRegressor.builder().settings(search).seed(seed);
-            ablation.apply(b, search.training());
+            ablation.apply(b);
             return b.settings();
         }
 

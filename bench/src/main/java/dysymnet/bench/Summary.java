@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -63,6 +64,7 @@ public final class Summary {
         header(sb, rows);
         table1(sb, rows, refs);
         rates(sb, rows);
+        ablations(sb, rows);
         srbenchTruth(sb, rows, refs);
         srbenchBlackbox(sb, rows, refs);
         balls(sb, rows, refs);
@@ -161,6 +163,65 @@ public final class Summary {
         table(sb, head, body);
         sb.append("Rates are over all runs (a failed run counts as not solved); the symbolic rate only over"
                 + " problems with a known truth. Size is the formula's node count.\n\n");
+    }
+
+    /**
+     * The ablation table, when the rows have more than one ablation: per ablation and noise level, the exact laws
+     * (the symbolic check), R^2 &gt; 0.999 and the median test R^2 on black-box problems, the exact laws per seed with
+     * their mean and standard deviation over the seeds; then the paired comparison ({@link Paired}).
+     */
+    private static void ablations(StringBuilder sb, List<ResultRow> rows) {
+        if (distinctList(rows, ResultRow::ablation).size() < 2) {
+            return;
+        }
+        sb.append("## Ablations\n\n");
+        List<String> head = List.of("Ablation", "Noise", "Runs", "Exact (symbolic)", "R^2 > 0.999",
+                "Median test R^2 (black-box)", "Exact per seed", "Exact per seed: mean ± sd");
+        List<List<String>> body = new ArrayList<>();
+        for (Map.Entry<List<String>, List<ResultRow>> e : byKey(rows, r -> List.of(r.ablation(),
+                ResultRow.num(r.noise()))).entrySet()) {
+            List<ResultRow> g = e.getValue();
+            List<ResultRow> withTruth = g.stream().filter(r -> !r.truth().isEmpty()).collect(Collectors.toList());
+            List<ResultRow> bb = g.stream().filter(r -> r.group().equals("Black-box")).collect(Collectors.toList());
+            List<String> line = new ArrayList<>(e.getKey());
+            line.add(Integer.toString(g.size()));
+            line.add(withTruth.isEmpty() ? "n/a" : count(withTruth, Paired::exact) + "/" + withTruth.size());
+            line.add(count(g, r -> Boolean.TRUE.equals(r.acc0999())) + "/" + g.size());
+            line.add(bb.isEmpty() ? "n/a" : f4(median(bb.stream().mapToDouble(Paired::r2).toArray())));
+            if (withTruth.isEmpty()) {
+                line.add("n/a");
+                line.add("n/a");
+            } else {
+                Map<Long, List<ResultRow>> perSeed = new TreeMap<>();
+                withTruth.forEach(r -> perSeed.computeIfAbsent(r.seed(), k -> new ArrayList<>()).add(r));
+                double[] exact = perSeed.values().stream().mapToDouble(l -> count(l, Paired::exact)).toArray();
+                line.add(perSeed.entrySet().stream().map(s -> s.getKey() + ": " + count(s.getValue(), Paired::exact)
+                        + "/" + s.getValue().size()).collect(Collectors.joining(", ")));
+                line.add(f1(mean(exact)) + " ± " + f1(sd(exact)));
+            }
+            body.add(line);
+        }
+        table(sb, head, body);
+        sb.append("Exact: the symbolic check said yes (problems with a known truth); median test R^2 over the black-box"
+                + " runs, a failed run as -inf. Per seed: the exact laws of each seed's runs; sd: the sample standard"
+                + " deviation over the seeds (the spread an effect must exceed).\n\n");
+        List<Paired.Tally> tallies = Paired.compare(rows);
+        if (tallies.isEmpty()) {
+            sb.append("No paired runs: no ablation has runs on the same problem, seed, noise level and budget as"
+                    + " its reference.\n\n");
+            return;
+        }
+        List<List<String>> pairs = new ArrayList<>();
+        for (Paired.Tally t : tallies) {
+            pairs.add(List.of(t.ablation(), t.against(), t.noise(), Integer.toString(t.pairs()),
+                    Integer.toString(t.won()), Integer.toString(t.lost()), Integer.toString(t.tied())));
+        }
+        sb.append("### Paired: each run against the reference's run on the same problem, seed, noise and budget\n\n");
+        table(sb, List.of("Ablation", "Against", "Noise", "Pairs", "Won", "Lost", "Tied"), pairs);
+        sb.append("Won: the ablation's run did better than the reference's; lost: worse. With a known truth, exact"
+                + " beats inexact and the same exactness is a tie; without one (black-box), the higher test R^2 wins"
+                + " by more than ").append(Paired.R2_TIE).append(", closer is a tie (a failed run below any)."
+                + " References: the full method (none), and for a list each list of the file with one part fewer.\n\n");
     }
 
     private static List<String> rateLine(List<String> key, List<ResultRow> g) {
@@ -511,6 +572,22 @@ public final class Summary {
             }
         }
         return n == 0 ? Double.NaN : s / n;
+    }
+
+    /** The sample standard deviation (n - 1), 0 for one value, NaN for none. */
+    static double sd(double[] v) {
+        if (v.length == 0) {
+            return Double.NaN;
+        }
+        if (v.length == 1) {
+            return 0.0;
+        }
+        double m = mean(v);
+        double ss = 0;
+        for (double x : v) {
+            ss += (x - m) * (x - m);
+        }
+        return Math.sqrt(ss / (v.length - 1));
     }
 
     static double median(double[] v) {

@@ -75,8 +75,8 @@ public final class SweepTask implements Callable<String[]>, IdentifiedDataSerial
         }
         try {
             Settings search = SettingsJson.read(new ObjectMapper().readTree(settingsJson));
-            BenchRunner.Plan plan = new BenchRunner.Plan(List.of(seed), List.of(level), Ablation.of(ablation), search,
-                    dataOptions, tolerance, false);
+            BenchRunner.Plan plan = new BenchRunner.Plan(List.of(seed), List.of(level), Ablations.of(ablation),
+                    search, dataOptions, tolerance, false);
             row = BenchRunner.runOne(p, seed, level, plan, config);
         } catch (IOException | RuntimeException e) {
             row = BenchRunner.failedRow(p, seed, level, ablation, config, 0.0, -1, -1, -1, 0.0,

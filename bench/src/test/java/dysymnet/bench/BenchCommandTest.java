@@ -103,6 +103,10 @@ class BenchCommandTest {
             {},
             {"--suite", "nosuch", "--data", data},
             {"--suite", "balls", "--data", data, "--ablation", "bogus"},
+            {"--suite", "balls", "--data", data, "--ablation", "networks-only,bogus"},
+            {"--suite", "balls", "--data", data, "--ablation", "no-networks,networks-only"},
+            {"--suite", "balls", "--data", data, "--ablation", "no-networks,no-pg"},
+            {"--suite", "balls", "--data", data, "--ablation", "none,no-pg"},
             {"--suite", "balls", "--data", data, "--seeds", "1-x"},
             {"--suite", "balls", "--data", data, "--noise", "-0.1"},
             {"--suite", "balls", "--data", data, "--max-steps", "0"},
@@ -119,6 +123,26 @@ class BenchCommandTest {
         err.getBuffer().setLength(0);
         run("--suite", "balls", "--data", tmp.resolve("missing").toString());
         assertTrue(err.toString().contains("is not a directory"), err.toString());
+    }
+
+    @Test
+    void aListOfAblationsIsOneRunLabelledInAFixedOrderAndNoNetworksTrainsNone() throws Exception {
+        Path outDir = tmp.resolve("ablations");
+        String data = Fixtures.dataDir().toString();
+        assertEquals(0, run(tiny("--suite", "standard", "--data", data, "--filter", "^Nguyen-1$", "--out",
+                outDir.toString(), "--ablation", "no-pg,networks-only")), err.toString());
+        assertEquals(0, run(tiny("--suite", "standard", "--data", data, "--filter", "^Nguyen-1$", "--out",
+                outDir.toString(), "--ablation", "no-networks")), err.toString());
+        // the label as recorded reads back as the same run: nothing to do
+        out.getBuffer().setLength(0);
+        assertEquals(0, run(tiny("--suite", "standard", "--data", data, "--filter", "^Nguyen-1$", "--out",
+                outDir.toString(), "--ablation", "networks-only+no-pg")), err.toString());
+        assertTrue(out.toString().contains("ran 0 run(s) (0 failed), skipped 1"), out.toString());
+        List<ResultRow> rows = ResultsFile.read(outDir.resolve("results.csv"));
+        assertEquals(List.of("networks-only+no-pg", "no-networks"), rows.stream().map(ResultRow::ablation).toList());
+        assertTrue(rows.get(0).networks() >= 1, rows.get(0).toString());
+        assertEquals(0, rows.get(1).networks(), rows.get(1).toString());
+        assertEquals("", rows.get(1).error());
     }
 
     @Test

@@ -28,7 +28,7 @@ final class Fixtures {
     }
 
     static BenchRunner.Plan tiny(List<Long> seeds, List<Double> noise, Ablation ablation, boolean retryFailed) {
-        return new BenchRunner.Plan(seeds, noise, ablation, tinySearch().build(), "",
+        return new BenchRunner.Plan(seeds, noise, Ablations.of(ablation), tinySearch().build(), "",
                 SymbolicCheck.DEFAULT_TOLERANCE, retryFailed);
     }
 

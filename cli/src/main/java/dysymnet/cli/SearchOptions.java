@@ -27,7 +27,8 @@ public final class SearchOptions {
     Integer maxSteps;
 
     @Option(names = "--networks-per-step", paramLabel = "N",
-            description = "Networks sampled per controller step (default " + Budget.DEFAULT_BATCH_SIZE + ").")
+            description = "Networks sampled per controller step (default " + Budget.DEFAULT_BATCH_SIZE + "; 0 trains "
+                    + "none: each step is then one run of the genetic programming and of the term regression).")
     Integer batchSize;
 
     /** The old name of {@code --networks-per-step} (PySR users read "batch size" as rows), kept for one release. */
@@ -184,9 +185,9 @@ public final class SearchOptions {
             throw new UserError("--networks-per-step and --batch-size (its old name) are the same option: give one");
         }
         if (batchSize != null) {
-            b.batchSize(atLeast1("--networks-per-step", batchSize));
+            b.batchSize(atLeast0("--networks-per-step", batchSize));
         } else if (batchSizeOld != null) {
-            b.batchSize(atLeast1("--batch-size", batchSizeOld));
+            b.batchSize(atLeast0("--batch-size", batchSizeOld));
         }
         if (threads != null) {
             b.threads(atLeast1("--threads", threads));
@@ -283,6 +284,13 @@ public final class SearchOptions {
             return;
         }
         throw new UserError("--select: unknown rule '" + rule + "' (best, accurate or simplest-within=F)");
+    }
+
+    private static int atLeast0(String option, int v) {
+        if (v < 0) {
+            throw new UserError(option + " must be at least 0, got " + v);
+        }
+        return v;
     }
 
     private static int atLeast1(String option, int v) {

@@ -148,13 +148,15 @@ class SearchOptionsTest {
         CliRun help = CliRun.run("fit", "--help");
         assertTrue(help.out().contains("--networks-per-step"), help.out());
         assertFalse(help.out().contains("--batch-size"), help.out());
-        UserError zero = assertThrows(UserError.class, () -> parse("--networks-per-step", "0"));
-        assertTrue(zero.getMessage().contains("--networks-per-step"), zero.getMessage());
+        // 0 networks: the GP and the term regression alone
+        assertEquals(0, parse("--networks-per-step", "0").budget().batchSize());
+        UserError negative = assertThrows(UserError.class, () -> parse("--networks-per-step", "-1"));
+        assertTrue(negative.getMessage().contains("--networks-per-step"), negative.getMessage());
     }
 
     @Test
     void badValuesAreUserErrorsNamingTheOption() {
-        for (String[] bad : new String[][] {{"--time-limit", "-1"}, {"--max-steps", "0"}, {"--batch-size", "0"},
+        for (String[] bad : new String[][] {{"--time-limit", "-1"}, {"--max-steps", "0"}, {"--batch-size", "-1"},
             {"--threads", "0"}, {"--train-steps", "0"}, {"--layers", "0-2"}, {"--widths", "3-1"},
             {"--operators", "sin,foo"}, {"--search-rows", "-1"}, {"--search-rows", "1"}, {"--train-rows", "-1"},
             {"--train-rows", "1"}, {"--keep-fraction", "0"}, {"--keep-fraction", "1.5"},

@@ -7,7 +7,10 @@ import java.time.Duration;
  * How much a search may spend, and when it may stop early.
  *
  * @param maxSteps  controller steps at most
- * @param batchSize architectures sampled per controller step
+ * @param batchSize architectures sampled per controller step; 0 trains no network at all: each step is then one run
+ *                  of the symbolic sources after the networks (the genetic programming's run after a step and the
+ *                  term regression's, {@link Search}), which is what the ablation "no networks" measures, and needs
+ *                  one of them on ({@link Settings})
  * @param timeLimit wall-time budget, or null for none (a time-limited search is reproducible only up to where it
  *                  stopped; a step budget alone gives the same result on any number of threads)
  * @param solveR2   the search stops once a candidate reaches this training R^2. Default 1: exact up to round-off,
@@ -48,8 +51,8 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
         if (maxSteps < 1) {
             throw new IllegalArgumentException("max steps must be at least 1, got " + maxSteps);
         }
-        if (batchSize < 1) {
-            throw new IllegalArgumentException("batch size must be at least 1, got " + batchSize);
+        if (batchSize < 0) {
+            throw new IllegalArgumentException("batch size must be at least 0 (no networks), got " + batchSize);
         }
         if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
             throw new IllegalArgumentException("time limit must be positive, got " + timeLimit);
@@ -63,6 +66,11 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
         if (trainRows < 0 || trainRows == 1) {
             throw new IllegalArgumentException("train rows must be 0 (all) or at least 2, got " + trainRows);
         }
+    }
+
+    /** Whether the search trains networks: {@link #batchSize} is not 0. */
+    public boolean trainsNetworks() {
+        return batchSize > 0;
     }
 
     public static Budget defaults() {

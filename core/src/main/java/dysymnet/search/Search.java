@@ -65,8 +65,13 @@ public final class Search {
 
     /**
      * The formula sources of a search, in the order they run: the straight lines (with the term regression), the
-     * networks always, the GP and the term regression when their settings have them on. A new source is registered
-     * here.
+     * networks unless a step trains none ({@link Budget#trainsNetworks()}), the GP and the term regression when their
+     * settings have them on. A new source is registered here.
+     *
+     * <p>Without networks a step is still a step: the GP's run after a step and the term regression's run, seeded
+     * with the best formulas so far (no network's formula among them), once each; the step budget counts those
+     * steps, which cost a fraction of a step with networks, so a comparison at equal cost is one at an equal time
+     * limit with a step budget that the time limit, not the steps, ends.
      */
     static List<CandidateSource> sources(SearchContext context, BatchTrainer trainer) {
         Settings s = context.settings();
@@ -77,7 +82,10 @@ public final class Search {
             // a sum of inputs needs a library that adds, as the term regression's do
             sources.add(new LinearSource());
         }
-        sources.add(new NetworkSource(context, new ArchitecturePipeline(context.candidates().scorer(), s), trainer));
+        if (s.budget().trainsNetworks()) {
+            sources.add(new NetworkSource(context, new ArchitecturePipeline(context.candidates().scorer(), s),
+                    trainer));
+        }
         if (s.gp().enabled()) {
             sources.add(new GpSource(context, primitives));
         }

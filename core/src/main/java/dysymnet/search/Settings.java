@@ -39,6 +39,10 @@ public record Settings(SearchSpace space, ControllerConfig controller, TrainConf
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
+        if (!budget.trainsNetworks() && !gp.enabled() && !terms.enabled()) {
+            throw new IllegalArgumentException("0 networks per step needs the genetic programming or the term "
+                    + "regression on: the search would have no source of formulas");
+        }
         for (String name : selection.complexityWeights().weights().keySet()) {
             if (!ComplexityWeights.isBuiltIn(name) && space.operators().stream()
                     .noneMatch(op -> op.userFunction() != null && op.userFunction().name().equals(name))) {

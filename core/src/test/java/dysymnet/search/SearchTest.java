@@ -3,6 +3,7 @@ package dysymnet.search;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.data.Dataset;
@@ -215,6 +216,36 @@ class SearchTest {
         System.out.println("SearchTest: x^3 + x^2 + x by the networks alone: " + outcomes);
         assertTrue(solved >= 8, solved + " of 10 seeds solved: " + outcomes);
         assertTrue(severalSteps >= 3, severalSteps + " of 10 seeds ran more than one step: " + outcomes);
+    }
+
+    /**
+     * 0 networks per step (the ablation "no networks"): no network is trained and the controller learns nothing, but
+     * each step still runs the GP after a step (its new formulas are candidates of that step) and the term regression,
+     * and the result does not depend on the threads.
+     */
+    @Test
+    void noNetworksStillStepsTheGpAndTheTermRegression() {
+        Dataset d = sample(64, 1);
+        Settings none = small().budget(smallBudget().batchSize(0).build()).seed(7).threads(1).build();
+        List<StepEvent> events = new ArrayList<>();
+        SearchResult r = new Search(none, events::add).run(d);
+        assertEquals(0, r.networksTrained());
+        assertEquals(3, r.steps());
+        assertEquals(3, events.size());
+        assertEquals(0, r.meanRewards().length);
+        assertTrue(events.stream().allMatch(e -> e.networksTrained() == 0));
+        assertTrue(r.candidates().stream().noneMatch(c -> c.source() == Source.NETWORK), r.candidates().toString());
+        // a run after a step adds the formulas it finds that are new (the run after step 0 always some)
+        assertTrue(r.candidates().stream().anyMatch(c -> c.source() == Source.GP && c.step() >= 1),
+                "no GP formula from the runs after the steps");
+        SearchResult two = new Search(none.toBuilder().threads(2).build(), null).run(d);
+        assertEquals(r.candidates(), two.candidates());
+        assertEquals(r.chosen(), two.chosen());
+        // nothing would search: refused with a reason
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> none.toBuilder().gp(GpSettings.off()).terms(TermSettings.off()).build());
+        assertTrue(e.getMessage().contains("0 networks per step"), e.getMessage());
+        assertEquals(0, none.toBuilder().gp(GpSettings.off()).build().budget().batchSize());
     }
 
     @Test
