@@ -22,7 +22,7 @@ final class LinearSource implements CandidateSource {
 
     @Override
     public void begin(SearchContext context) {
-        context.candidates().absorb(LinearModels.fit(context.data(), context.stop()), Source.LINEAR, 0);
+        context.candidates().absorb(LinearModels.fit(context.data(), context.stop(), context.pool()), Source.LINEAR, 0);
     }
 
     @Override

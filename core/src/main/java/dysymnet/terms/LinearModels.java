@@ -6,6 +6,7 @@ import static dysymnet.terms.TermBasis.columns;
 import static dysymnet.terms.TermBasis.linearCombination;
 
 import dysymnet.data.Dataset;
+import dysymnet.data.Parallel;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Simplifier;
@@ -14,6 +15,8 @@ import dysymnet.fit.Polisher;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -43,6 +46,14 @@ public final class LinearModels {
      * default), done whatever the budget; {@code stop} ends only the polishing of the constants.
      */
     public static List<Expr> fit(Dataset data, BooleanSupplier stop) {
+        return fit(data, stop, null);
+    }
+
+    /**
+     * {@link #fit(Dataset, BooleanSupplier)} with each line's least squares and polish a task on {@code pool} (null:
+     * the calling thread), gathered in the path's order: the lines do not depend on the threads.
+     */
+    public static List<Expr> fit(Dataset data, BooleanSupplier stop, ExecutorService pool) {
         List<String> names = data.names();
         int maxSize = Math.min(Math.min(names.size(), MAX_INPUTS), data.rows() - 2);
         if (maxSize < 1) {
@@ -81,23 +92,39 @@ public final class LinearModels {
             }
             y = scaled(data.y(), rootAll);
         }
-        Polisher polisher = new Polisher();
-        List<Expr> out = new ArrayList<>();
+        double[][] columns = all;
+        double[] target = y;
+        List<Callable<Expr>> tasks = new ArrayList<>();
         for (int[] chosen : path) {
-            int[] subset = new int[chosen.length + 1]; // the constant first, then the inputs in their order
-            System.arraycopy(chosen, 0, subset, 1, chosen.length);
-            double[] c = SparsePath.fit(all, subset, y);
-            if (c == null) {
-                continue;
+            tasks.add(() -> line(chosen, terms, columns, target, data, stop));
+        }
+        List<Expr> out = new ArrayList<>();
+        for (Expr line : Parallel.map(tasks, pool)) {
+            if (line != null) {
+                out.add(line);
             }
-            List<Expr> used = new ArrayList<>();
-            for (int k : subset) {
-                used.add(terms.get(k));
-            }
-            Expr line = Simplifier.simplify(linearCombination(used, c));
-            out.add(Simplifier.simplify(polisher.polish(line, data, stop)));
         }
         return out;
+    }
+
+    /**
+     * The line of the constant and the inputs {@code chosen} (indices into {@code terms}), least squares on the
+     * weighted {@code columns} and {@code y}, polished on {@code data}; null when the fit fails.
+     */
+    private static Expr line(int[] chosen, List<Expr> terms, double[][] columns, double[] y, Dataset data,
+                             BooleanSupplier stop) {
+        int[] subset = new int[chosen.length + 1]; // the constant first, then the inputs in their order
+        System.arraycopy(chosen, 0, subset, 1, chosen.length);
+        double[] c = SparsePath.fit(columns, subset, y);
+        if (c == null) {
+            return null;
+        }
+        List<Expr> used = new ArrayList<>();
+        for (int k : subset) {
+            used.add(terms.get(k));
+        }
+        Expr line = Simplifier.simplify(linearCombination(used, c));
+        return Simplifier.simplify(new Polisher().polish(line, data, stop));
     }
 
     /** {@code v} minus its projection on {@code u}. */
