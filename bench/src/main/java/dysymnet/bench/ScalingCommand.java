@@ -247,8 +247,7 @@ public final class ScalingCommand implements Callable<Integer> {
     static Settings settings(Workload w, int threads) {
         SymbolicRegressor.Builder b = SymbolicRegressor.builder().seed(SEED).threads(threads).maxSteps(w.steps())
                 .batchSize(w.networks()).timeLimit(null);
-        Settings base = b.settings();
-        (w.alone() ? Ablation.NETWORKS_ONLY : Ablation.NONE).apply(b, base.training());
+        (w.alone() ? Ablation.NETWORKS_ONLY : Ablation.NONE).apply(b);
         return b.settings();
     }
 
