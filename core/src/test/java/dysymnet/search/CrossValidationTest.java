@@ -169,17 +169,10 @@ class CrossValidationTest {
     /** The rule itself, on held-out losses made up for it: members by complexity, the line the third. */
     @Test
     void theRuleOnHeldOutLosses() {
-        List<Candidate> members = new ArrayList<>();
-        for (int k = 0; k < 4; k++) {
-            members.add(new Candidate(Parser.parse("a + " + k), 3 + k, 1, 0.5, 0, k == 2 ? Source.LINEAR : Source.GP,
-                    null, 0));
-        }
+        List<Candidate> members = members(k -> k == 2);
         int n = 400;
         SplittableRandom r = new SplittableRandom(11);
-        double[] base = new double[n];
-        for (int i = 0; i < n; i++) {
-            base[i] = r.nextDouble() * 2;
-        }
+        double[] base = uniform(r, n);
         // losses: member 0 clearly worst, 1 and 3 best and tied, the line (2) a little worse than them (its mean
         // excess exact: row noise of mean 0 and sd 0.05 gives a standard error of 0.0025)
         double[] u = centred(r, n);
@@ -211,17 +204,10 @@ class CrossValidationTest {
      */
     @Test
     void theFullLineUnlessASparserOneIsClearlyBetter() {
-        List<Candidate> members = new ArrayList<>();
-        for (int k = 0; k < 4; k++) {
-            members.add(new Candidate(Parser.parse("a + " + k), 3 + 4 * k, 1, 0.5, 0,
-                    k == 1 || k == 2 ? Source.LINEAR : Source.GP, null, 0));
-        }
+        List<Candidate> members = members(k -> k == 1 || k == 2);
         int n = 400;
         SplittableRandom r = new SplittableRandom(12);
-        double[] base = new double[n];
-        for (int i = 0; i < n; i++) {
-            base[i] = r.nextDouble() * 2;
-        }
+        double[] base = uniform(r, n);
         double[] u = centred(r, n);
         double[] v = centred(r, n);
         double[][] near = new double[4][n];
@@ -237,6 +223,25 @@ class CrossValidationTest {
         }
         assertEquals(2, CrossValidation.decide(near, members, 3));
         assertEquals(1, CrossValidation.decide(far, members, 3));
+    }
+
+    /** Four members by increasing complexity, those {@code line} says straight lines, the others GP formulas. */
+    private static List<Candidate> members(java.util.function.IntPredicate line) {
+        List<Candidate> members = new ArrayList<>();
+        for (int k = 0; k < 4; k++) {
+            members.add(new Candidate(Parser.parse("a + " + k), 3 + 4 * k, 1, 0.5, 0,
+                    line.test(k) ? Source.LINEAR : Source.GP, null, 0));
+        }
+        return members;
+    }
+
+    /** n draws uniform in [0, 2): the rows' common part of the losses. */
+    private static double[] uniform(SplittableRandom r, int n) {
+        double[] base = new double[n];
+        for (int i = 0; i < n; i++) {
+            base[i] = r.nextDouble() * 2;
+        }
+        return base;
     }
 
     /** n standard normal draws shifted to mean 0 and scaled to standard deviation 1. */
