@@ -100,16 +100,10 @@ final class CrossValidation {
      * rule, else the simplest member not worse than that best; then the best of {@code lines} (the straight lines
      * among the candidates) instead unless that choice is clearly better ({@link #decide}). The incumbent itself
      * when there are too few rows; null when nothing could be validated.
-     */
-    static Candidate choose(ParetoFront front, List<Candidate> lines, Dataset data, Selection selection,
-                            Candidate incumbent) {
-        return choose(front, lines, data, selection, incumbent, null);
-    }
-
-    /**
-     * {@link #choose(ParetoFront, List, Dataset, Selection, Candidate)} with each member's refits of each fold
-     * assignment a task on {@code pool} (null: the calling thread): the fold assignments are drawn first, in the
-     * order they always were, and the losses summed in a fixed order, so the choice does not depend on the threads.
+     *
+     * <p>Each member's refits of each fold assignment are a task on {@code pool} (null: the calling thread): the fold
+     * assignments are drawn first, in a fixed order, and the losses summed in a fixed order, so the choice does not
+     * depend on the threads.
      */
     static Candidate choose(ParetoFront front, List<Candidate> lines, Dataset data, Selection selection,
                             Candidate incumbent, ExecutorService pool) {

@@ -2,7 +2,7 @@ package dysymnet.terms;
 
 import static dysymnet.terms.SubsetSelection.rootWeights;
 import static dysymnet.terms.SubsetSelection.scaled;
-import static dysymnet.terms.TermBasis.columns;
+import static dysymnet.terms.SubsetSelection.scaledColumns;
 import static dysymnet.terms.TermBasis.linearCombination;
 
 import dysymnet.data.Dataset;
@@ -66,10 +66,7 @@ public final class LinearModels {
         }
         Dataset pathRows = data.evenlySpaced(TermFitter.MAX_FIT_ROWS);
         double[] root = rootWeights(pathRows);
-        double[][] cols = columns(terms, pathRows);
-        for (int k = 0; k < cols.length; k++) {
-            cols[k] = scaled(cols[k], root);
-        }
+        double[][] cols = scaledColumns(terms, pathRows, root);
         double[] yPath = scaled(pathRows.y(), root);
         // the inputs and the target with the constant projected out: the path chooses inputs given the constant
         double[] one = cols[0];
@@ -82,18 +79,9 @@ public final class LinearModels {
         Arrays.setAll(inputs, j -> j + 1);
         List<int[]> path = SparsePath.forward(centred, withoutComponent(yPath, one), inputs, maxSize);
         // the fits on all rows: the path's columns when it had them all (evenlySpaced returns the data itself)
-        double[][] all = cols;
-        double[] y = yPath;
-        if (pathRows != data) {
-            double[] rootAll = rootWeights(data);
-            all = columns(terms, data);
-            for (int k = 0; k < all.length; k++) {
-                all[k] = scaled(all[k], rootAll);
-            }
-            y = scaled(data.y(), rootAll);
-        }
-        double[][] columns = all;
-        double[] target = y;
+        double[] rootAll = pathRows == data ? root : rootWeights(data);
+        double[][] columns = pathRows == data ? cols : scaledColumns(terms, data, rootAll);
+        double[] target = pathRows == data ? yPath : scaled(data.y(), rootAll);
         List<Callable<Expr>> tasks = new ArrayList<>();
         for (int[] chosen : path) {
             tasks.add(() -> line(chosen, terms, columns, target, data, stop));

@@ -2,6 +2,7 @@ package dysymnet.terms;
 
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
+import dysymnet.expr.Expr;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -139,6 +140,18 @@ final class SubsetSelection {
             r[i] = Math.sqrt(w[i]);
         }
         return r;
+    }
+
+    /**
+     * The columns of {@code terms} on {@code rows}, each times {@code root} row by row ({@link #rootWeights} of the
+     * rows: weighted least squares; null for none).
+     */
+    static double[][] scaledColumns(List<Expr> terms, Dataset rows, double[] root) {
+        double[][] cols = TermBasis.columns(terms, rows);
+        for (int k = 0; k < cols.length; k++) {
+            cols[k] = scaled(cols[k], root);
+        }
+        return cols;
     }
 
     /** {@code v} times {@code root} row by row (a new array); {@code v} itself for null {@code root}. */

@@ -3,7 +3,7 @@ package dysymnet.terms;
 import static dysymnet.terms.SubsetSelection.rootWeights;
 import static dysymnet.terms.SubsetSelection.scaled;
 import static dysymnet.terms.SubsetSelection.subsets;
-import static dysymnet.terms.TermBasis.columns;
+import static dysymnet.terms.SubsetSelection.scaledColumns;
 import static dysymnet.terms.TermBasis.linearCombination;
 
 import dysymnet.data.DataFacts;
@@ -180,10 +180,7 @@ final class TermFitter {
         // weighted least squares: every row (columns and target) times the square root of its weight
         double[] rootFit = rootWeights(fitRows);
         double[] rootAll = rootWeights(data);
-        double[][] cols = columns(basis, fitRows);
-        for (int k = 0; k < cols.length; k++) {
-            cols[k] = scaled(cols[k], rootFit);
-        }
+        double[][] cols = scaledColumns(basis, fitRows, rootFit);
         double[] y = scaled(fitRows.y(), rootFit);
         double[] yAll = fitRows == data ? y : scaled(data.y(), rootAll);
         int[] kept = SparsePath.independent(cols, cols.length);
