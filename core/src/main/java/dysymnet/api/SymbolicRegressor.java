@@ -128,10 +128,10 @@ public final class SymbolicRegressor {
         if (cancelRequested) {
             search.cancel();
         }
-        Dataset searched = Finishing.searchedRows(data, settings);
+        Finishing.Rows rows = Finishing.rows(data, settings);
         SearchResult r;
         try {
-            r = search.run(scaling.apply(searched));
+            r = search.run(scaling.apply(rows.searched()));
         } finally {
             running = null;
             cancelRequested = false;
@@ -142,7 +142,7 @@ public final class SymbolicRegressor {
                     + ")");
         }
         long finishStart = System.nanoTime();
-        Finishing.Finished finished = Finishing.finish(r, data, searched, scaling, settings);
+        Finishing.Finished finished = Finishing.finish(r, data, rows, scaling, settings);
         Timings timings = r.timings() == null ? null
                 : r.timings().withSerialStage(Timings.FINISHING, (System.nanoTime() - finishStart) / 1e9);
         Candidate chosen = finished.chosen();
@@ -155,7 +155,7 @@ public final class SymbolicRegressor {
         }
         SearchHistory history = new SearchHistory(front, r.meanRewards(), r.bestRewards(),
                 r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.gaveUp(),
-                r.stopReason().name(), r.notes(), timings);
+                r.stopReason().name(), finished.notes(), timings);
         return new Model(chosen.expression(), data.names(), targetName, mse, r2, history,
                 Provenance.of(settings, fingerprint));
     }
