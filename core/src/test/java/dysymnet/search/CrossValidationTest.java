@@ -19,20 +19,8 @@ import org.junit.jupiter.api.Test;
 class CrossValidationTest {
     private static final List<String> NAMES = List.of("a", "b", "c");
 
-    /** {@code law} on n random rows of [0, 2]^3 with Gaussian noise of sd {@code sd}. */
     private static Dataset table(String law, int n, double sd, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        double[][] x = new double[3][n];
-        for (double[] col : x) {
-            for (int i = 0; i < n; i++) {
-                col[i] = r.nextDouble(0, 2);
-            }
-        }
-        double[] y = Evaluator.evaluate(Parser.parse(law), NAMES, x);
-        for (int i = 0; i < n; i++) {
-            y[i] += sd * r.nextGaussian();
-        }
-        return new Dataset(NAMES, x, y);
+        return NoisyTables.of(law, NAMES, n, sd, seed);
     }
 
     /** {@code shape}'s constants fitted to the data (from those written), as a candidate. */

@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,20 +26,8 @@ import org.junit.jupiter.api.Test;
 class HeldOutRowsTest {
     private static final List<String> NAMES = List.of("a", "b");
 
-    /** {@code law} on n random rows of [0, 2]^2 with Gaussian noise of sd {@code sd}. */
     private static Dataset table(String law, int n, double sd, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        double[][] x = new double[2][n];
-        for (double[] col : x) {
-            for (int i = 0; i < n; i++) {
-                col[i] = r.nextDouble(0, 2);
-            }
-        }
-        double[] y = Evaluator.evaluate(Parser.parse(law), NAMES, x);
-        for (int i = 0; i < n; i++) {
-            y[i] += sd * r.nextGaussian();
-        }
-        return new Dataset(NAMES, x, y);
+        return NoisyTables.of(law, NAMES, n, sd, seed);
     }
 
     private static Settings seeded(long seed) {
