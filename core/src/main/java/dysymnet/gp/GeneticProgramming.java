@@ -9,15 +9,13 @@ import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.LevenbergMarquardtFitter;
 import dysymnet.fit.Polisher;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -46,11 +44,21 @@ import java.util.random.RandomGenerator;
  * most), or one very good formula and its copies take the population over within a few generations.
  *
  * <p><b>Determinism</b>: every random choice is drawn on the calling thread from the generator the run is given;
- * what runs in parallel (evaluations in a fixed number of chunks, constant fits) is a pure function of its input,
- * gathered in a fixed order, so the result does not depend on the number of threads. The budget is counted in
+ * what runs in parallel (evaluations in blocks of {@value #BLOCK} members, constant fits) is a pure function of its
+ * input, gathered in a fixed order, so the result does not depend on the number of threads. The budget is counted in
  * generations; the stop supplier (a time limit, a cancellation) is asked before every evaluation and inside every
  * constant fit, and ends the run with what it has. A run also ends once a fitted formula is exact
  * ({@link #SOLVED_NMSE}).
+ *
+ * <p><b>Threads</b>: the variation and selection draw from the one generator, so they run on the calling thread, one
+ * offspring after another; what can leave that thread does. A generation's members are evaluated in blocks while
+ * the generation is still being bred: each block of {@value #BLOCK} finished members goes to the pool at once, as
+ * long as fewer than {@code threads - 1} blocks are running (the calling thread breeding is the other thread), and
+ * the rest when the generation is complete. The blocks look their members up in the shared cache of errors, evaluate
+ * those not there and compute each member's fitness and variation positions ({@link Trees#positions}, which the next
+ * generation's tournaments and operators use), so the calling thread neither hashes nor walks the trees of a
+ * generation for it; its constant fits score their results too. Each evaluation is a pure function of its formula,
+ * so which block computes a formula first changes no number.
  *
  * <p>The simplifier is used only on the formulas whose constants are fitted: on the population it would cost more
  * than it saves. It may rewrite their arithmetic as it rewrites the networks' formulas ({@code x*x} as {@code x^2},
@@ -82,8 +90,12 @@ public final class GeneticProgramming {
     public static final int MAX_DEPTH = 10;
     /** Depth of the random trees of the first generation at most. */
     static final int INITIAL_DEPTH = 4;
-    /** Fixed chunks of a generation's evaluations, run in parallel: the result does not depend on the threads. */
-    static final int CHUNKS = 8;
+    /**
+     * Members per evaluation task: small enough that a block is handed over soon after the calling thread has bred
+     * it (the pool evaluates the generation while the rest of it is bred), large enough that a task is more than its
+     * hand-over. The result does not depend on it.
+     */
+    static final int BLOCK = 32;
     /** Attempts to turn an offspring that copies a formula of its generation into a new one. */
     static final int DUPLICATE_RETRIES = 3;
     /** Tournament size. */
@@ -174,12 +186,15 @@ public final class GeneticProgramming {
      *                    variants of the seeds and random formulas
      * @param generations generations of breeding after the first
      * @param rng         the run's generator: every random choice of the run is drawn from it, on the calling thread
-     * @param pool        evaluates and fits in parallel (in {@value #CHUNKS} fixed chunks); null does it all on the
+     * @param pool        evaluates and fits in parallel (in blocks of {@value #BLOCK} members); null does it all on the
      *                    calling thread
+     * @param threads     the pool's threads: while the calling thread breeds, at most {@code threads - 1} blocks
+     *                    are evaluated beside it, so that the run keeps to the threads it is given (ignored without
+     *                    a pool); the result is the same for any value
      * @param stop        once true, the run ends with what it has
      */
     public Result run(List<Expr> seeds, List<Expr> carried, int generations, RandomGenerator rng,
-                      ExecutorService pool, BooleanSupplier stop) {
+                      ExecutorService pool, int threads, BooleanSupplier stop) {
         List<Expr> usable = new ArrayList<>();
         Set<Expr> seen = new HashSet<>();
         for (Expr e : seeds) {
@@ -187,11 +202,12 @@ public final class GeneticProgramming {
                 usable.add(e);
             }
         }
-        Population p = new Population(settings.population(), rng, pool, stop);
+        Population p = new Population(settings.population(), rng, pool, threads, stop);
         p.evolve(usable, carried, generations);
         List<Expr> last = new ArrayList<>();
         if (p.pop != null && p.evaluated) {
-            for (Integer i : p.ranking()) {
+            Ranking r = p.ranking();
+            for (int i = r.next(); i >= 0; i = r.next()) {
                 last.add(p.pop[i]);
             }
         }
@@ -322,112 +338,83 @@ public final class GeneticProgramming {
         final int size;
         final RandomGenerator rng;
         final ExecutorService pool;
+        /** Evaluation blocks that may run while the calling thread breeds: the pool's threads but that one. */
+        final int beside;
         final BooleanSupplier stop;
-        final Map<Expr, double[]> cache = new HashMap<>();
+        /** Every formula's {@link #scaledError}: read and filled by the evaluation blocks, in parallel. */
+        final Map<Expr, double[]> cache = new ConcurrentHashMap<>();
         final Set<Expr> fitted = new HashSet<>();
         final List<Expr> out = new ArrayList<>();
         Expr[] pop;
         double[] fit;
+        /** The variation positions ({@link Trees#positions}) of each member of {@link #pop}. */
+        Trees.Positions[] nodes;
         boolean solved;
         /** Whether {@link #fit} holds the fitness of {@link #pop} (false in the middle of a generation). */
         boolean evaluated;
 
-        Population(int size, RandomGenerator rng, ExecutorService pool, BooleanSupplier stop) {
+        Population(int size, RandomGenerator rng, ExecutorService pool, int threads, BooleanSupplier stop) {
             this.size = size;
             this.rng = rng;
             this.pool = pool;
+            this.beside = pool == null ? 0 : Math.max(0, threads - 1);
             this.stop = stop;
         }
 
         void evolve(List<Expr> seeds, List<Expr> carried, int generations) {
-            pop = new Expr[size];
+            Expr[] first = new Expr[size];
+            Evaluation evaluation = new Evaluation(first);
             int k = 0;
             for (; k < Math.min(seeds.size(), size / 2); k++) {
-                pop[k] = seeds.get(k);
+                first[k] = seeds.get(k);
             }
             for (Expr e : carried) {
                 if (k == size) {
                     break;
                 }
                 if (variation.fits(e)) {
-                    pop[k++] = e;
+                    first[k++] = e;
                 }
             }
+            evaluation.bred(k);
             for (; k < size; k++) {
                 if (!seeds.isEmpty() && rng.nextBoolean()) {
                     Expr s = seeds.get(rng.nextInt(seeds.size()));
-                    pop[k] = rng.nextBoolean() ? variation.subtreeMutation(s, rng) : variation.pointMutation(s, rng);
+                    first[k] = rng.nextBoolean() ? variation.subtreeMutation(s, rng) : variation.pointMutation(s, rng);
                 } else {
-                    pop[k] = variation.ramped(rng, INITIAL_DEPTH);
+                    first[k] = variation.ramped(rng, INITIAL_DEPTH);
                 }
+                evaluation.bred(k + 1);
             }
-            fit = new double[size];
-            if (!evaluateAll() || !fitBest()) {
+            if (!settle(first, evaluation) || !fitBest()) {
                 return;
             }
             for (int g = 0; g < generations; g++) {
-                breed();
-                if (!evaluateAll() || !fitBest()) {
+                if (!breed() || !fitBest()) {
                     return;
                 }
             }
         }
 
         /**
-         * Evaluates the formulas of the population not evaluated before, in {@link #CHUNKS} fixed chunks (in
-         * parallel on the pool), and sets every fitness; false when stopped.
+         * Makes {@code members} the population once {@code evaluation} (of them) is complete; false when stopped
+         * (the population is then not {@link #evaluated}).
          */
-        boolean evaluateAll() {
-            List<Expr> todo = new ArrayList<>();
-            Set<Expr> queued = new HashSet<>();
-            for (Expr e : pop) {
-                if (!cache.containsKey(e) && queued.add(e)) {
-                    todo.add(e);
-                }
-            }
-            List<Callable<double[][]>> tasks = new ArrayList<>();
-            int chunks = Math.min(CHUNKS, Math.max(1, todo.size()));
-            for (int c = 0; c < chunks; c++) {
-                List<Expr> part = todo.subList(c * todo.size() / chunks, (c + 1) * todo.size() / chunks);
-                tasks.add(() -> {
-                    double[][] r = new double[part.size()][];
-                    for (int i = 0; i < r.length; i++) {
-                        if (stop.getAsBoolean()) {
-                            return null;
-                        }
-                        r[i] = scaledError(part.get(i));
-                    }
-                    return r;
-                });
-            }
-            List<double[][]> results = all(tasks, pool);
-            if (results == null) {
+        boolean settle(Expr[] members, Evaluation evaluation) {
+            pop = members;
+            evaluated = false;
+            if (!evaluation.finish()) {
                 return false;
             }
-            int n = 0;
-            for (double[][] r : results) {
-                if (r == null) {
-                    return false;
-                }
-                for (double[] v : r) {
-                    cache.put(todo.get(n++), v);
-                }
-            }
-            for (int i = 0; i < size; i++) {
-                fit[i] = fitness(cache.get(pop[i])[0], pop[i].complexity());
-            }
+            fit = evaluation.fitness;
+            nodes = evaluation.nodes;
             evaluated = true;
             return !stop.getAsBoolean();
         }
 
-        /** The population's indices from best to worst (ties by position). */
-        Integer[] ranking() {
-            Integer[] idx = new Integer[size];
-            for (int i = 0; i < size; i++) {
-                idx[i] = i;
-            }
-            Arrays.sort(idx, Comparator.comparingDouble((Integer i) -> fit[i]).thenComparingInt(i -> i));
-            return idx;
+        /** The population's indices from best to worst, ties by position. */
+        Ranking ranking() {
+            return new Ranking(fit);
         }
 
         /**
@@ -437,10 +424,8 @@ public final class GeneticProgramming {
         boolean fitBest() {
             List<Integer> chosen = new ArrayList<>();
             Set<Expr> picked = new HashSet<>();
-            for (Integer i : ranking()) {
-                if (chosen.size() == settings.fitsPerGeneration()) {
-                    break;
-                }
+            Ranking ranking = ranking();
+            for (int i = ranking.next(); i >= 0 && chosen.size() < settings.fitsPerGeneration(); i = ranking.next()) {
                 Expr f = pop[i];
                 double[] err = cache.get(f);
                 if (fitted.contains(f) || !picked.add(f) || !Double.isFinite(err[0]) || err[2] == 0) {
@@ -448,23 +433,28 @@ public final class GeneticProgramming {
                 }
                 chosen.add(i);
             }
-            List<Callable<Expr>> tasks = new ArrayList<>();
+            List<Callable<Scored>> tasks = new ArrayList<>();
             for (Integer i : chosen) {
                 Expr f = pop[i];
                 double[] err = cache.get(f);
-                tasks.add(() -> fitConstants(f, err[1], err[2], stop));
+                tasks.add(() -> {
+                    Expr polished = fitConstants(f, err[1], err[2], stop);
+                    return new Scored(polished, scaledError(polished));
+                });
             }
-            List<Expr> results = all(tasks, pool);
+            List<Scored> results = all(tasks, pool);
             if (results == null) {
                 return false;
             }
             for (int k = 0; k < chosen.size(); k++) {
                 int i = chosen.get(k);
                 fitted.add(pop[i]);
-                Expr polished = results.get(k);
+                Expr polished = results.get(k).formula();
                 out.add(polished);
                 fitted.add(polished);
-                double[] err = cache.computeIfAbsent(polished, GeneticProgramming.this::scaledError);
+                // the same numbers whether the cache had them or not: the error is a pure function of the formula
+                double[] err = results.get(k).error();
+                cache.putIfAbsent(polished, err);
                 if (err[0] <= SOLVED_NMSE) {
                     solved = true;
                 }
@@ -473,6 +463,7 @@ public final class GeneticProgramming {
                     if (f <= fit[i]) {
                         pop[i] = polished;
                         fit[i] = f;
+                        nodes[i] = Trees.positions(polished);
                     }
                 }
             }
@@ -481,20 +472,22 @@ public final class GeneticProgramming {
 
         Expr offspring() {
             double r = rng.nextDouble();
-            Expr a = tournament();
+            int a = tournament();
             if (r < 0.6) {
-                return variation.crossover(a, tournament(), rng);
+                int b = tournament();
+                return variation.crossover(pop[a], nodes[a], nodes[b], rng);
             } else if (r < 0.75) {
-                return variation.subtreeMutation(a, rng);
+                return variation.subtreeMutation(pop[a], nodes[a], rng);
             } else if (r < 0.9) {
-                return variation.pointMutation(a, rng);
+                return variation.pointMutation(pop[a], nodes[a], rng);
             } else if (r < 0.95) {
-                return variation.hoist(a, rng);
+                return variation.hoist(pop[a], nodes[a], rng);
             }
-            return variation.shrink(a, rng);
+            return variation.shrink(pop[a], nodes[a], rng);
         }
 
-        Expr tournament() {
+        /** The index of a tournament's winner. */
+        int tournament() {
             int best = rng.nextInt(size);
             for (int t = 1; t < TOURNAMENT; t++) {
                 int c = rng.nextInt(size);
@@ -502,21 +495,23 @@ public final class GeneticProgramming {
                     best = c;
                 }
             }
-            return pop[best];
+            return best;
         }
 
-        void breed() {
-            evaluated = false;
+        /** Breeds the next generation and makes it the population, evaluated; false when stopped. */
+        boolean breed() {
             Expr[] next = new Expr[size];
-            Integer[] rank = ranking();
+            Evaluation evaluation = new Evaluation(next);
+            Ranking rank = ranking();
             int k = 0;
             for (; k < Math.min(ELITE, size); k++) {
-                next[k] = pop[rank[k]];
+                next[k] = pop[rank.next()];
             }
             Set<Expr> taken = new HashSet<>();
             for (int i = 0; i < k; i++) {
                 taken.add(next[i]);
             }
+            evaluation.bred(k);
             for (; k < size; k++) {
                 Expr child = offspring();
                 // a copy of a formula already in the generation is varied again (a few times at most): one very
@@ -526,8 +521,160 @@ public final class GeneticProgramming {
                 }
                 taken.add(child);
                 next[k] = child;
+                evaluation.bred(k + 1);
             }
-            pop = next;
+            return settle(next, evaluation);
+        }
+
+        /**
+         * The evaluation of one generation's members as they are bred: their fitness and variation positions, in
+         * blocks of {@value #BLOCK} members, each a pure task (the cache's errors, and the formulas not there
+         * evaluated and added). A block goes to the pool once its members are bred and fewer than {@link #beside}
+         * blocks are running; the rest when the generation is complete ({@link #finish}).
+         */
+        final class Evaluation {
+            final Expr[] members;
+            final double[] fitness;
+            final Trees.Positions[] nodes;
+            /** The blocks handed to the pool, in order; the first {@link #done} of them have finished. */
+            final List<Future<Boolean>> running = new ArrayList<>();
+            int done;
+            /** Members handed to blocks so far (bred ones not yet in a block wait for the block to fill). */
+            int blocked;
+
+            Evaluation(Expr[] members) {
+                this.members = members;
+                this.fitness = new double[members.length];
+                this.nodes = new Trees.Positions[members.length];
+            }
+
+            /** The first {@code count} members are bred: their full blocks go to the pool while there is room. */
+            void bred(int count) {
+                while (count - blocked >= BLOCK && room()) {
+                    running.add(pool.submit(block(blocked, blocked + BLOCK)));
+                    blocked += BLOCK;
+                }
+            }
+
+            /** Whether fewer than {@link #beside} of the blocks handed over are still running. */
+            private boolean room() {
+                if (beside == 0) {
+                    return false;
+                }
+                while (done < running.size() && running.get(done).isDone()) {
+                    done++;
+                }
+                int busy = 0;
+                for (int b = done; b < running.size(); b++) {
+                    if (!running.get(b).isDone()) {
+                        busy++;
+                    }
+                }
+                return busy < beside;
+            }
+
+            /** Evaluates the members not handed over yet and waits for every block; false when stopped. */
+            boolean finish() {
+                List<Callable<Boolean>> tasks = new ArrayList<>();
+                for (int from = blocked; from < members.length; from += BLOCK) {
+                    Callable<Boolean> b = block(from, Math.min(members.length, from + BLOCK));
+                    if (pool != null) {
+                        running.add(pool.submit(b));
+                    } else {
+                        tasks.add(b);
+                    }
+                }
+                blocked = members.length;
+                // every block on the pool is waited for here, in order (a wait interrupted ends the run as an
+                // interrupted evaluation did); without a pool the blocks run here
+                List<Callable<Boolean>> waits = new ArrayList<>();
+                for (Future<Boolean> f : running) {
+                    waits.add(f::get);
+                }
+                waits.addAll(tasks);
+                List<Boolean> results = all(waits, null);
+                return results != null && !results.contains(false);
+            }
+
+            /** The task of members {@code from..to}: false when stopped before it was done. */
+            private Callable<Boolean> block(int from, int to) {
+                return () -> {
+                    for (int i = from; i < to; i++) {
+                        Expr e = members[i];
+                        double[] err = cache.get(e);
+                        if (err == null) {
+                            if (stop.getAsBoolean()) {
+                                return false;
+                            }
+                            err = scaledError(e);
+                            cache.putIfAbsent(e, err);
+                        }
+                        fitness[i] = fitness(err[0], e.complexity());
+                        nodes[i] = Trees.positions(e);
+                    }
+                    return true;
+                };
+            }
+        }
+    }
+
+    /** A formula and its {@link #scaledError}. */
+    private record Scored(Expr formula, double[] error) {
+    }
+
+    /**
+     * The indices of a population from best to worst fitness (ties by position), taken one at a time from a binary
+     * heap: the elites and the formulas to fit are the first few, found without sorting the whole population (the
+     * order is a total one, so it is the sorted order).
+     */
+    static final class Ranking {
+        private final double[] fit;
+        private final int[] heap;
+        private int size;
+
+        Ranking(double[] fit) {
+            this.fit = fit;
+            this.size = fit.length;
+            this.heap = new int[size];
+            for (int i = 0; i < size; i++) {
+                heap[i] = i;
+            }
+            for (int i = size / 2 - 1; i >= 0; i--) {
+                down(i);
+            }
+        }
+
+        /** The next index, -1 once every one was given. */
+        int next() {
+            if (size == 0) {
+                return -1;
+            }
+            int top = heap[0];
+            heap[0] = heap[--size];
+            down(0);
+            return top;
+        }
+
+        private boolean before(int a, int b) {
+            int c = Double.compare(fit[a], fit[b]);
+            return c < 0 || (c == 0 && a < b);
+        }
+
+        private void down(int i) {
+            while (true) {
+                int l = 2 * i + 1;
+                if (l >= size) {
+                    return;
+                }
+                int m = l + 1 < size && before(heap[l + 1], heap[l]) ? l + 1 : l;
+                if (!before(heap[m], heap[i])) {
+                    return;
+                }
+                int t = heap[i];
+                heap[i] = heap[m];
+                heap[m] = t;
+                i = m;
+            }
         }
     }
 

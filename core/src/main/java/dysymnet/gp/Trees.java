@@ -1,9 +1,12 @@
 package dysymnet.gp;
 
 import dysymnet.expr.Binary;
+import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
+import dysymnet.expr.Var;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -20,6 +23,27 @@ final class Trees {
         List<Expr> out = new ArrayList<>();
         collect(e, out);
         return out;
+    }
+
+    /**
+     * The positions of a formula as {@link Variation} draws them: its {@link #nodes} and, in the same order, the
+     * indices of the internal ones (neither a constant nor a variable), which crossover prefers.
+     */
+    record Positions(List<Expr> nodes, int[] internal) {
+    }
+
+    /** The {@link Positions} of {@code e}. */
+    static Positions positions(Expr e) {
+        List<Expr> nodes = nodes(e);
+        int[] internal = new int[nodes.size()];
+        int count = 0;
+        for (int i = 0; i < nodes.size(); i++) {
+            Expr n = nodes.get(i);
+            if (!(n instanceof Const || n instanceof Var)) {
+                internal[count++] = i;
+            }
+        }
+        return new Positions(nodes, Arrays.copyOf(internal, count));
     }
 
     private static void collect(Expr e, List<Expr> out) {

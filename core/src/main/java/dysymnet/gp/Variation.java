@@ -99,10 +99,17 @@ public final class Variation {
 
     /** {@code a} with a random node replaced by a random subtree of {@code b}. */
     public Expr crossover(Expr a, Expr b, RandomGenerator rng) {
-        List<Expr> na = Trees.nodes(a);
-        List<Expr> nb = Trees.nodes(b);
+        return crossover(a, Trees.positions(a), Trees.positions(b), rng);
+    }
+
+    /**
+     * {@link #crossover(Expr, Expr, RandomGenerator)} given the parents' positions ({@code pa} of {@code a}, {@code pb}
+     * of the other parent): the GP computes them once per member, in parallel, rather than at every selection on the
+     * breeding thread. The same draws and the same child.
+     */
+    Expr crossover(Expr a, Trees.Positions pa, Trees.Positions pb, RandomGenerator rng) {
         for (int i = 0; i < ATTEMPTS; i++) {
-            Expr child = Trees.replace(a, pick(na, rng), nb.get(pick(nb, rng)));
+            Expr child = Trees.replace(a, pick(pa, rng), pb.nodes().get(pick(pb, rng)));
             if (fits(child)) {
                 return child;
             }
@@ -114,30 +121,22 @@ public final class Variation {
      * A node index, internal nodes preferred (90%, Koza's rule) when there are any, so that crossover moves
      * structure rather than single leaves.
      */
-    private static int pick(List<Expr> nodes, RandomGenerator rng) {
-        if (nodes.size() > 1 && rng.nextDouble() < 0.9) {
-            int internal = 0;
-            for (Expr e : nodes) {
-                if (!(e instanceof Const || e instanceof Var)) {
-                    internal++;
-                }
-            }
-            if (internal > 0) {
-                int k = rng.nextInt(internal);
-                for (int i = 0; i < nodes.size(); i++) {
-                    Expr e = nodes.get(i);
-                    if (!(e instanceof Const || e instanceof Var) && k-- == 0) {
-                        return i;
-                    }
-                }
-            }
+    private static int pick(Trees.Positions p, RandomGenerator rng) {
+        int n = p.nodes().size();
+        if (n > 1 && rng.nextDouble() < 0.9 && p.internal().length > 0) {
+            return p.internal()[rng.nextInt(p.internal().length)];
         }
-        return rng.nextInt(nodes.size());
+        return rng.nextInt(n);
     }
 
     /** {@code a} with a random node replaced by a random small tree. */
     public Expr subtreeMutation(Expr a, RandomGenerator rng) {
-        List<Expr> na = Trees.nodes(a);
+        return subtreeMutation(a, Trees.positions(a), rng);
+    }
+
+    /** {@link #subtreeMutation(Expr, RandomGenerator)} given {@code a}'s positions. */
+    Expr subtreeMutation(Expr a, Trees.Positions pa, RandomGenerator rng) {
+        List<Expr> na = pa.nodes();
         for (int i = 0; i < ATTEMPTS; i++) {
             Expr child = Trees.replace(a, rng.nextInt(na.size()), random(rng, 1 + rng.nextInt(3), false));
             if (fits(child)) {
@@ -152,7 +151,12 @@ public final class Variation {
      * a one-argument primitive for another, a binary operator for another.
      */
     public Expr pointMutation(Expr a, RandomGenerator rng) {
-        List<Expr> na = Trees.nodes(a);
+        return pointMutation(a, Trees.positions(a), rng);
+    }
+
+    /** {@link #pointMutation(Expr, RandomGenerator)} given {@code a}'s positions. */
+    Expr pointMutation(Expr a, Trees.Positions pa, RandomGenerator rng) {
+        List<Expr> na = pa.nodes();
         int i = rng.nextInt(na.size());
         Expr n = na.get(i);
         Expr m;
@@ -175,13 +179,23 @@ public final class Variation {
 
     /** A random proper subtree of {@code a} (the root when it is a leaf). */
     public Expr hoist(Expr a, RandomGenerator rng) {
-        List<Expr> na = Trees.nodes(a);
+        return hoist(a, Trees.positions(a), rng);
+    }
+
+    /** {@link #hoist(Expr, RandomGenerator)} given {@code a}'s positions. */
+    Expr hoist(Expr a, Trees.Positions pa, RandomGenerator rng) {
+        List<Expr> na = pa.nodes();
         return na.size() == 1 ? a : na.get(1 + rng.nextInt(na.size() - 1));
     }
 
     /** {@code a} with a random operator node replaced by one of its arguments (or by a leaf). */
     public Expr shrink(Expr a, RandomGenerator rng) {
-        List<Expr> na = Trees.nodes(a);
+        return shrink(a, Trees.positions(a), rng);
+    }
+
+    /** {@link #shrink(Expr, RandomGenerator)} given {@code a}'s positions. */
+    Expr shrink(Expr a, Trees.Positions pa, RandomGenerator rng) {
+        List<Expr> na = pa.nodes();
         int i = rng.nextInt(na.size());
         Expr n = na.get(i);
         Expr m;

@@ -54,7 +54,7 @@ final class GpSource implements CandidateSource {
 
     private void run(List<Expr> seeds, int generations, long stream, int step, SearchContext context) {
         GeneticProgramming.Result g = gp.run(seeds, population, generations, Seeds.stream(seed, stream),
-                context.pool(), context.stop());
+                context.pool(), context.settings().threads(), context.stop());
         context.candidates().absorb(g.formulas(), Source.GP, step);
         population = g.population();
     }

@@ -118,7 +118,7 @@ final class Ratios {
         int[] kept = SparsePath.independent(cols, cols.length);
         List<Expr> out = new ArrayList<>();
         List<Expr> noisy = new ArrayList<>();
-        for (int[] subset : subsets(cols, target, kept, new int[] {cols.length}, maxTerms)) {
+        for (int[] subset : subsets(cols, target, kept, new int[] {cols.length}, maxTerms, null)) {
             if (stop.getAsBoolean()) {
                 break;
             }

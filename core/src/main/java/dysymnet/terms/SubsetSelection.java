@@ -2,12 +2,15 @@ package dysymnet.terms;
 
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
+import dysymnet.data.Parallel;
 import dysymnet.expr.Expr;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
 
 /**
  * Which terms of a basis make a candidate: the subsets of its columns along two greedy paths ({@link SparsePath}:
@@ -35,56 +38,66 @@ final class SubsetSelection {
      * of each group, the first starting at 1), so that
      * terms of one kind are weighed together even when the columns of all kinds outnumber the rows. Where a set has
      * too many columns for the rows, backward elimination starts from forward selection's subset of half the rows.
+     * Each path (and its cut) is a pure task, run on {@code pool} (null: here) and gathered in that order, so the
+     * subsets are the same on any number of threads.
      */
-    static List<int[]> subsets(double[][] cols, double[] y, int[] kept, int[] groupEnds, int maxTerms) {
-        Map<String, int[]> unique = new LinkedHashMap<>();
+    static List<int[]> subsets(double[][] cols, double[] y, int[] kept, int[] groupEnds, int maxTerms,
+                               ExecutorService pool) {
         if (kept.length == 0) {
             return List.of();
         }
         double penalty = termPenalty(y.length, kept.length);
-        for (int[] s : worthwhile(cols, y, SparsePath.forward(cols, y, kept, maxTerms), penalty)) {
-            unique.putIfAbsent(Arrays.toString(s), s);
-        }
-        List<int[]> starts = new ArrayList<>();
-        starts.add(kept);
+        List<Callable<List<int[]>>> paths = new ArrayList<>();
+        paths.add(() -> worthwhile(cols, y, SparsePath.forward(cols, y, kept, maxTerms), penalty));
+        paths.add(() -> backwardPath(cols, y, kept, maxTerms, penalty));
         int from = 1;
         for (int groupEnd : groupEnds) {
             int end = Math.min(groupEnd, cols.length); // the basis may have been cut at maxBasis
             if (end - from >= 1 && end - from < cols.length - 1) {
-                // the constant and the group's columns, independent among themselves
-                double[][] own = new double[end - from + 1][];
-                own[0] = cols[0];
-                System.arraycopy(cols, from, own, 1, end - from);
-                int shift = from - 1;
-                int[] group = Arrays.stream(SparsePath.independent(own, own.length))
-                        .map(k -> k == 0 ? 0 : k + shift).toArray();
-                if (group.length > 1) {
-                    starts.add(group);
-                }
+                int start = from;
+                paths.add(() -> {
+                    // the constant and the group's columns, independent among themselves
+                    double[][] own = new double[end - start + 1][];
+                    own[0] = cols[0];
+                    System.arraycopy(cols, start, own, 1, end - start);
+                    int shift = start - 1;
+                    int[] group = Arrays.stream(SparsePath.independent(own, own.length))
+                            .map(k -> k == 0 ? 0 : k + shift).toArray();
+                    return group.length > 1 ? backwardPath(cols, y, group, maxTerms, penalty) : List.of();
+                });
             }
             from = end;
         }
-        int room = Math.max(1, y.length / 2);
-        for (int[] start : starts) {
-            int[] first = start;
-            if (first.length >= y.length) {
-                List<int[]> f = SparsePath.forward(cols, y, start, Math.min(room, start.length));
-                if (f.isEmpty()) {
-                    continue;
-                }
-                first = f.get(f.size() - 1);
-            }
-            List<int[]> path = new ArrayList<>();
-            for (int[] s : SparsePath.backward(cols, y, first)) {
-                if (s.length <= maxTerms) {
-                    path.add(0, s); // by increasing size
-                }
-            }
-            for (int[] s : worthwhile(cols, y, path, penalty)) {
+        Map<String, int[]> unique = new LinkedHashMap<>();
+        for (List<int[]> path : Parallel.map(paths, pool)) {
+            for (int[] s : path) {
                 unique.putIfAbsent(Arrays.toString(s), s);
             }
         }
         return new ArrayList<>(unique.values());
+    }
+
+    /**
+     * The subsets of at most {@code maxTerms} columns of backward elimination from {@code start} ({@link #subsets}),
+     * by increasing size, cut by {@link #worthwhile}.
+     */
+    private static List<int[]> backwardPath(double[][] cols, double[] y, int[] start, int maxTerms,
+                                            double penalty) {
+        int[] first = start;
+        if (first.length >= y.length) {
+            List<int[]> f = SparsePath.forward(cols, y, start, Math.min(Math.max(1, y.length / 2), start.length));
+            if (f.isEmpty()) {
+                return List.of();
+            }
+            first = f.get(f.size() - 1);
+        }
+        List<int[]> path = new ArrayList<>();
+        for (int[] s : SparsePath.backward(cols, y, first)) {
+            if (s.length <= maxTerms) {
+                path.add(0, s); // by increasing size
+            }
+        }
+        return worthwhile(cols, y, path, penalty);
     }
 
     /**

@@ -11,6 +11,7 @@ import dysymnet.data.Dataset;
 import dysymnet.data.LocalDifferences;
 import dysymnet.data.Metrics;
 import dysymnet.data.NoiseLevel;
+import dysymnet.data.Parallel;
 import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
@@ -25,11 +26,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Supplier;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Sums of terms fitted to one target column (its {@link TermBasis}, built on its rows): the sums of the basis
@@ -130,14 +133,17 @@ final class TermFitter {
      * family's candidates to {@code sink}.
      */
     void fit(BooleanSupplier stop, Consumer<List<Expr>> sink) {
-        sink.accept(basisSums(Set.of(), stop));
+        sink.accept(basisSums(Set.of(), stop, null));
         families(stop, sink);
     }
 
-    /** The candidates of the basis with the {@code extra} terms ({@link TermBasis#with}). */
-    List<Expr> basisSums(Set<Expr> extra, BooleanSupplier stop) {
+    /**
+     * The candidates of the basis with the {@code extra} terms ({@link TermBasis#with}), their fits on all rows and
+     * finishing on {@code pool} ({@link #sums}; null: here).
+     */
+    List<Expr> basisSums(Set<Expr> extra, BooleanSupplier stop, ExecutorService pool) {
         List<Expr> b = basis.with(extra);
-        return sums(b, basis.groups(b), stop);
+        return sums(b, basis.groups(b), stop, pool);
     }
 
     /**
@@ -167,7 +173,7 @@ final class TermFitter {
         }
         List<Expr> interactions = basis.interactions();
         if (!interactions.isEmpty()) {
-            out.add(stop -> sums(interactions, basis.interactionGroups(), stop));
+            out.add(stop -> sums(interactions, basis.interactionGroups(), stop, null));
         }
         if (canDivide && names.size() <= Ratios.MAX_RATIONAL_FEATURES) {
             out.add(stop -> new Ratios(this).fit(stop));
@@ -175,8 +181,14 @@ final class TermFitter {
         return out;
     }
 
-    /** One candidate per path subset: the sums of basis terms with least-squares coefficients. */
-    List<Expr> sums(List<Expr> basis, int[] groups, BooleanSupplier stop) {
+    /**
+     * One candidate per path subset: the sums of basis terms with least-squares coefficients. The paths
+     * ({@link SubsetSelection#subsets}, one task each), the terms' columns on all rows, and each subset's fit on all
+     * rows and its finishing (the polish, most of the time) are pure tasks, run on {@code pool} (null: here; a task
+     * already on the pool passes null, as no task may wait on the pool) and gathered in order, the candidates handed
+     * over in the subsets' order ({@link Parallel#ordered}): they are those of the serial loop.
+     */
+    List<Expr> sums(List<Expr> basis, int[] groups, BooleanSupplier stop, ExecutorService pool) {
         // weighted least squares: every row (columns and target) times the square root of its weight
         double[] rootFit = rootWeights(fitRows);
         double[] rootAll = rootWeights(data);
@@ -184,28 +196,38 @@ final class TermFitter {
         double[] y = scaled(fitRows.y(), rootFit);
         double[] yAll = fitRows == data ? y : scaled(data.y(), rootAll);
         int[] kept = SparsePath.independent(cols, cols.length);
-        List<Expr> out = new ArrayList<>();
-        Map<Expr, double[]> allRows = new HashMap<>();
-        for (int[] subset : subsets(cols, y, kept, groups, settings.maxTerms())) {
-            if (stop.getAsBoolean()) {
-                break;
-            }
-            List<Expr> terms = new ArrayList<>();
-            for (int k : subset) {
-                terms.add(basis.get(k));
-            }
-            double[][] full = new double[terms.size()][];
-            for (int k = 0; k < full.length; k++) {
-                full[k] = fitRows == data ? cols[subset[k]]
-                        : allRows.computeIfAbsent(terms.get(k), t -> scaled(Evaluator.evaluate(t, data), rootAll));
-            }
-            int[] all = new int[full.length];
-            Arrays.setAll(all, k -> k);
-            double[] c = SparsePath.fit(full, all, yAll);
-            if (c != null) {
-                out.add(finish(linearCombination(terms, c), stop));
+        List<int[]> subsets = subsets(cols, y, kept, groups, settings.maxTerms(), pool);
+        // the columns on all rows of the terms the subsets use, each once (on the path rows they are the columns)
+        Map<Integer, double[]> allRows = new HashMap<>();
+        if (fitRows != data) {
+            List<Integer> used = subsets.stream().flatMapToInt(Arrays::stream).distinct().boxed().toList();
+            List<double[]> columns = Parallel.map(used.stream().<Callable<double[]>>map(
+                    k -> () -> scaled(Evaluator.evaluate(basis.get(k), data), rootAll)).toList(), pool);
+            for (int i = 0; i < used.size(); i++) {
+                allRows.put(used.get(i), columns.get(i));
             }
         }
+        List<Function<BooleanSupplier, Expr>> fits = new ArrayList<>();
+        for (int[] subset : subsets) {
+            fits.add(taskStop -> {
+                List<Expr> terms = new ArrayList<>();
+                double[][] full = new double[subset.length][];
+                for (int k = 0; k < subset.length; k++) {
+                    terms.add(basis.get(subset[k]));
+                    full[k] = fitRows == data ? cols[subset[k]] : allRows.get(subset[k]);
+                }
+                int[] all = new int[full.length];
+                Arrays.setAll(all, k -> k);
+                double[] c = SparsePath.fit(full, all, yAll);
+                return c == null ? null : finish(linearCombination(terms, c), taskStop);
+            });
+        }
+        List<Expr> out = new ArrayList<>();
+        Parallel.ordered(fits, pool, stop, e -> {
+            if (e != null) {
+                out.add(e);
+            }
+        });
         return out;
     }
 

@@ -138,8 +138,9 @@ public final class TermRegression {
     }
 
     /**
-     * {@link #run(List, BooleanSupplier, Consumer)} with the first run's families after the sums of the basis (the
-     * power law, the products, the ratios, each transformed target, the separable factors) computed in parallel on
+     * {@link #run(List, BooleanSupplier, Consumer)} with the sums of the basis (every run's: their paths, and each
+     * subset's fit and finishing, {@link TermFitter#sums}) and the first run's families after them (the power law,
+     * the products, the ratios, each transformed target, the separable factors) computed in parallel on
      * {@code pool} (null: on the calling thread) and handed to {@code sink} in the same order, on the calling
      * thread ({@link Parallel#ordered}): once {@code stop} says so, the families not handed over yet are abandoned.
      * What {@code sink} receives does not depend on the threads as long as {@code stop} changes only through what
@@ -163,7 +164,7 @@ public final class TermRegression {
         }
         firstRunDone = true;
         lastSeedTerms = seedTerms;
-        sink.accept(target.basisSums(seedTerms, stop));
+        sink.accept(target.basisSums(seedTerms, stop, pool));
         if (!first) {
             return;
         }

@@ -8,11 +8,14 @@ import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
+import dysymnet.expr.UnaryOp;
 import dysymnet.net.SearchSpace;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -41,9 +44,9 @@ class GeneticProgrammingTest {
         List<Expr> seeds = List.of(Expr.mul(Expr.num(0.9), Expr.var("x")));
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            GeneticProgramming.Result one = gp(d, s).run(seeds, List.of(), 5, new SplittableRandom(11), null,
+            GeneticProgramming.Result one = gp(d, s).run(seeds, List.of(), 5, new SplittableRandom(11), null, 1,
                     () -> false);
-            GeneticProgramming.Result two = gp(d, s).run(seeds, List.of(), 5, new SplittableRandom(11), pool,
+            GeneticProgramming.Result two = gp(d, s).run(seeds, List.of(), 5, new SplittableRandom(11), pool, 2,
                     () -> false);
             assertFalse(one.formulas().isEmpty());
             assertEquals(one.formulas(), two.formulas());
@@ -54,13 +57,80 @@ class GeneticProgrammingTest {
         }
     }
 
+    /**
+     * The evaluation blocks run beside the breeding, as many as the threads given allow, and finish in any order:
+     * with tasks held back at random (so that blocks finish late, early, out of order), on 1, 2 and 4 threads, the
+     * run is the one without a pool.
+     */
+    @Test
+    void theResultDoesNotDependOnTheThreadsOrOnWhenTheEvaluationsFinish() {
+        Dataset d = oneVariable(60, 8, x -> Math.exp(-x) * x + Math.cos(2 * x));
+        GpSettings s = GpSettings.builder().population(300).build();
+        List<Expr> seeds = List.of(Expr.mul(Expr.num(1.1), Expr.var("x")), Expr.apply(UnaryOp.COS, Expr.var("x")));
+        GeneticProgramming.Result alone = gp(d, s).run(seeds, List.of(), 6, new SplittableRandom(21), null, 1,
+                () -> false);
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        ExecutorService late = new AbstractExecutorService() {
+            private final SplittableRandom delays = new SplittableRandom(5);
+
+            @Override
+            public synchronized void execute(Runnable task) {
+                long pause = delays.nextInt(3);
+                threads.execute(() -> {
+                    try {
+                        Thread.sleep(pause);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    task.run();
+                });
+            }
+
+            @Override
+            public void shutdown() {
+                threads.shutdown();
+            }
+
+            @Override
+            public List<Runnable> shutdownNow() {
+                return threads.shutdownNow();
+            }
+
+            @Override
+            public boolean isShutdown() {
+                return threads.isShutdown();
+            }
+
+            @Override
+            public boolean isTerminated() {
+                return threads.isTerminated();
+            }
+
+            @Override
+            public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+                return threads.awaitTermination(timeout, unit);
+            }
+        };
+        try {
+            for (int t : new int[] {1, 2, 4}) {
+                GeneticProgramming.Result r = gp(d, s).run(seeds, List.of(), 6, new SplittableRandom(21), late, t,
+                        () -> false);
+                assertEquals(alone.formulas(), r.formulas(), t + " threads");
+                assertEquals(alone.population(), r.population(), t + " threads");
+                assertEquals(alone.evaluations(), r.evaluations(), t + " threads");
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
     @Test
     void aStopEndsTheRunSoon() {
         Dataset d = oneVariable(1000, 2, x -> Math.sin(3 * x) * Math.exp(x) + Math.cos(x * x * x));
         GpSettings s = GpSettings.builder().population(2000).build();
         long start = System.nanoTime();
         long stopAt = start + 200_000_000L;
-        GeneticProgramming.Result r = gp(d, s).run(List.of(), List.of(), 100_000, new SplittableRandom(3), null,
+        GeneticProgramming.Result r = gp(d, s).run(List.of(), List.of(), 100_000, new SplittableRandom(3), null, 1,
                 () -> System.nanoTime() >= stopAt);
         double late = (System.nanoTime() - stopAt) / 1e9;
         assertTrue(late < 0.3, "ended " + late + " s after the stop");
@@ -72,7 +142,7 @@ class GeneticProgrammingTest {
         Dataset d = oneVariable(30, 4, x -> 2.5 * x * x * x + x);
         Expr law = Expr.add(Expr.mul(Expr.var("x"), Expr.mul(Expr.var("x"), Expr.var("x"))), Expr.var("x"));
         GeneticProgramming.Result r = gp(d, GpSettings.defaults()).run(List.of(law), List.of(), 50,
-                new SplittableRandom(5), null, () -> false);
+                new SplittableRandom(5), null, 1, () -> false);
         Expr last = r.formulas().get(r.formulas().size() - 1);
         assertEquals(1.0, Metrics.r2(Evaluator.evaluate(last, d), d.y()), "" + last);
         assertTrue(r.formulas().size() <= GpSettings.DEFAULT_FITS_PER_GENERATION, "the run ends once exact");
@@ -84,7 +154,7 @@ class GeneticProgrammingTest {
         int exact = 0;
         for (long seed = 1; seed <= 5; seed++) {
             GeneticProgramming.Result r = gp(d, GpSettings.defaults()).run(List.of(), List.of(),
-                    GpSettings.DEFAULT_QUICK_GENERATIONS, new SplittableRandom(seed), null, () -> false);
+                    GpSettings.DEFAULT_QUICK_GENERATIONS, new SplittableRandom(seed), null, 1, () -> false);
             for (Expr e : r.formulas()) {
                 if (Metrics.r2(Evaluator.evaluate(e, d), d.y()) >= 1.0) {
                     exact++;

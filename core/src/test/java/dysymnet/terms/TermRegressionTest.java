@@ -20,6 +20,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -115,6 +117,34 @@ class TermRegressionTest {
             assertTrue(found.complexity() <= truth.complexity(),
                     "found " + found + " larger than the truth " + truth);
         });
+    }
+
+    /**
+     * The candidates of a first run and of a run with seeds, on the calling thread and on a pool of three threads:
+     * the sums' fits and finishing (and on more than {@link TermFitter#MAX_FIT_ROWS} rows their columns on all rows)
+     * and the first run's families run as tasks, handed over in order, so every list is the same, in the same order.
+     */
+    @Test
+    void runsOnAPoolHandOverTheCandidatesOfTheCallingThreadInTheSameOrder() {
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            for (int n : new int[] {40, 600}) {
+                Dataset d = data("x*sin(y) + 0.5*x^2 + exp(0.3*y)", List.of("x", "y"), n, 0.5, 2, n);
+                List<Expr> seeds = List.of(Parser.parse("1.1*sin(1.2*x) + y"), Parser.parse("x*cos(y) - 2*x"));
+                TermRegression here = stage(d, withDivision());
+                TermRegression there = stage(d, withDivision());
+                for (List<Expr> s : List.of(List.<Expr>of(), seeds)) {
+                    List<List<Expr>> a = new ArrayList<>();
+                    List<List<Expr>> b = new ArrayList<>();
+                    here.run(s, () -> false, a::add, null);
+                    there.run(s, () -> false, b::add, pool);
+                    assertFalse(a.isEmpty() || a.get(0).isEmpty(), n + " rows: no sums of the basis");
+                    assertEquals(a, b, n + " rows, seeds " + s);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
