@@ -33,11 +33,12 @@ import picocli.CommandLine.Spec;
  * {@code dysymnet bench-scaling}: the same fixed work (a step budget, no time limit) on 1, 2, 4, ... threads, to see
  * how a search scales with the cores it is given. Three workloads ({@link Workload}): the whole method on Nguyen 1-12
  * (seed 1), the whole method on a 25-feature table ({@link LawTable}, 375 rows, noise), and the networks alone on four
- * Nguyen problems. Each workload runs once as a warm-up (the JIT), then once per thread count; the table has the wall
- * time, the speed-up over the first thread count, the serial share and the share with fewer threads busy than given
- * (the runs' stage-time accounts, {@link Timings}), the networks trained per second per thread, and whether every
- * formula is the one of the first thread count's run (a step budget gives the same formulas on any number of
- * threads). Writes {@code scaling.md} and {@code scaling.csv}.
+ * Nguyen problems. Each workload runs its first problem once as a warm-up (the JIT; or every problem, as many passes
+ * as {@code --warm-up-passes} says), then once per thread count; the table has the wall time, the speed-up over the
+ * first thread count, the serial share and the share with fewer threads busy than given (the runs' stage-time
+ * accounts, {@link Timings}), the networks trained per second per thread, and whether every formula is the one of the
+ * first thread count's run (a step budget gives the same formulas on any number of threads). Writes
+ * {@code scaling.md} and {@code scaling.csv}.
  */
 @Command(name = "bench-scaling", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run the same fixed-work searches (a step budget, no time limit) on 1, 2, 4, ... threads and "
@@ -48,6 +49,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  dysymnet bench-scaling",
             "  dysymnet bench-scaling --threads-list 1,2,4,8,16 --out scaling-16",
+            "  dysymnet bench-scaling --threads-list 1,2 --workloads nguyen --warm-up-passes 4",
             "  dysymnet bench-scaling --workloads networks --threads-list 16 --no-warm-up"})
 public final class ScalingCommand implements Callable<Integer> {
     /** Seed of every run (the data and the search). */
@@ -75,6 +77,14 @@ public final class ScalingCommand implements Callable<Integer> {
 
     @Option(names = "--no-warm-up", description = "Skip the warm-up run of each workload.")
     boolean noWarmUp;
+
+    @Option(names = "--warm-up-passes", paramLabel = "N", defaultValue = "0",
+            description = "Warm up with N passes over every problem of a workload (on the largest thread count) "
+                    + "instead of one run of its first problem: the short nguyen workload is otherwise measured "
+                    + "while the JIT still compiles (its first thread count slower, the speed-up larger than the "
+                    + "search's); on two cores it runs at its steady speed after about 4 passes (default "
+                    + "${DEFAULT-VALUE}).")
+    int warmUpPasses;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default bench-results/scaling).")
     Path out;
@@ -122,6 +132,12 @@ public final class ScalingCommand implements Callable<Integer> {
         int[] threads = threadsList == null ? defaultThreads(Runtime.getRuntime().availableProcessors())
                 : Sets.integers("--threads-list", threadsList, 1);
         List<Workload> chosen = workloads(workloads);
+        if (warmUpPasses < 0) {
+            throw new UserError("--warm-up-passes must be at least 0, got " + warmUpPasses);
+        }
+        if (noWarmUp && warmUpPasses > 0) {
+            throw new UserError("--no-warm-up and --warm-up-passes exclude each other");
+        }
         if (maxSteps != null && maxSteps < 1) {
             throw new UserError("--max-steps must be at least 1, got " + maxSteps);
         }
@@ -142,7 +158,12 @@ public final class ScalingCommand implements Callable<Integer> {
             if (!noWarmUp) {
                 err.printf(Locale.ROOT, "%s: warm-up on %d threads...%n", w.name(), threads[threads.length - 1]);
                 err.flush();
-                run(w, List.of(jobs.get(0)), threads[threads.length - 1]);
+                if (warmUpPasses == 0) {
+                    run(w, List.of(jobs.get(0)), threads[threads.length - 1]);
+                }
+                for (int pass = 0; pass < warmUpPasses; pass++) {
+                    run(w, jobs, threads[threads.length - 1]);
+                }
             }
             for (int t : threads) {
                 Run r = run(w, jobs, t);

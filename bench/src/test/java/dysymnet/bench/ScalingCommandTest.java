@@ -41,7 +41,9 @@ class ScalingCommandTest {
     @Test
     void badOptionsExitWithTwo() {
         for (String[] args : new String[][] {{"bench-scaling", "--workloads", "nguyen,foo"},
-            {"bench-scaling", "--threads-list", "0,2"}, {"bench-scaling", "--max-steps", "0"}}) {
+            {"bench-scaling", "--threads-list", "0,2"}, {"bench-scaling", "--max-steps", "0"},
+            {"bench-scaling", "--no-warm-up", "--warm-up-passes", "2"},
+            {"bench-scaling", "--warm-up-passes", "-1"}}) {
             StringWriter err = new StringWriter();
             int code = Main.run(args, new PrintWriter(new StringWriter()), new PrintWriter(err), new ScalingCommand());
             assertEquals(Main.BAD_INPUT, code, String.join(" ", args) + ": " + err);

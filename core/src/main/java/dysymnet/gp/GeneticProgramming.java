@@ -2,6 +2,7 @@ package dysymnet.gp;
 
 import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
+import dysymnet.data.WorkAccount;
 import dysymnet.expr.CompiledExpr;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Simplifier;
@@ -14,12 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntPredicate;
 import java.util.random.RandomGenerator;
 
 /**
@@ -51,13 +53,15 @@ import java.util.random.RandomGenerator;
  * ({@link #SOLVED_NMSE}).
  *
  * <p><b>Threads</b>: the variation and selection draw from the one generator, so they run on the calling thread, one
- * offspring after another; what can leave that thread does. A generation's members are evaluated in blocks while
- * the generation is still being bred: each block of {@value #BLOCK} finished members goes to the pool at once, as
- * long as fewer than {@code threads - 1} blocks are running (the calling thread breeding is the other thread), and
- * the rest when the generation is complete. The blocks look their members up in the shared cache of errors, evaluate
- * those not there and compute each member's fitness and variation positions ({@link Trees#positions}, which the next
- * generation's tournaments and operators use), so the calling thread neither hashes nor walks the trees of a
- * generation for it; its constant fits score their results too. Each evaluation is a pure function of its formula,
+ * offspring after another; what can leave that thread does. The parallel work is shared by the calling thread and at
+ * most {@code threads - 1} tasks of the pool (so a run keeps to the threads it is given), each taking the next piece
+ * not taken yet: no thread hands work to another and waits for it to wake up. A generation's members are evaluated
+ * in blocks of {@value #BLOCK} while the generation is still being bred: a block can be taken by the pool's tasks
+ * as soon as its members are bred, and the calling thread, once the generation is complete, takes those left. The
+ * blocks look their members up in the shared cache of errors, evaluate those not there and compute each member's
+ * fitness and variation positions ({@link Trees#positions}, which the next generation's tournaments and operators
+ * use), so the calling thread neither hashes nor walks the trees of a generation for it; the constant fits, shared
+ * the same way, score their results too. Each evaluation is a pure function of its formula,
  * so which block computes a formula first changes no number.
  *
  * <p>The simplifier is used only on the formulas whose constants are fitted: on the population it would cost more
@@ -186,11 +190,11 @@ public final class GeneticProgramming {
      *                    variants of the seeds and random formulas
      * @param generations generations of breeding after the first
      * @param rng         the run's generator: every random choice of the run is drawn from it, on the calling thread
-     * @param pool        evaluates and fits in parallel (in blocks of {@value #BLOCK} members); null does it all on the
-     *                    calling thread
-     * @param threads     the pool's threads: while the calling thread breeds, at most {@code threads - 1} blocks
-     *                    are evaluated beside it, so that the run keeps to the threads it is given (ignored without
-     *                    a pool); the result is the same for any value
+     * @param pool        evaluates and fits in parallel with the calling thread (in blocks of {@value #BLOCK}
+     *                    members); null does it all on the calling thread
+     * @param threads     the threads the run may use, the calling thread included: at most {@code threads - 1} tasks
+     *                    of the pool work beside it (ignored without a pool; 1 does it all on the calling thread);
+     *                    the result is the same for any value
      * @param stop        once true, the run ends with what it has
      */
     public Result run(List<Expr> seeds, List<Expr> carried, int generations, RandomGenerator rng,
@@ -212,34 +216,6 @@ public final class GeneticProgramming {
             }
         }
         return new Result(p.out, last, p.cache.size());
-    }
-
-    /** Runs the tasks on the pool (or here) and returns their results in order; null when interrupted. */
-    private static <T> List<T> all(List<Callable<T>> tasks, ExecutorService pool) {
-        List<T> done = new ArrayList<>();
-        try {
-            if (pool == null || tasks.size() == 1) {
-                for (Callable<T> t : tasks) {
-                    done.add(t.call());
-                }
-            } else {
-                List<Future<T>> futures = new ArrayList<>();
-                for (Callable<T> t : tasks) {
-                    futures.add(pool.submit(t));
-                }
-                for (Future<T> f : futures) {
-                    done.add(f.get());
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("GP task failed", e.getCause());
-        } catch (Exception e) {
-            throw new IllegalStateException("GP task failed", e);
-        }
-        return done;
     }
 
     /** The normalised MSE of {@code e} after the best linear scaling on the fitness rows, and the scaling. */
@@ -433,27 +409,25 @@ public final class GeneticProgramming {
                 }
                 chosen.add(i);
             }
-            List<Callable<Scored>> tasks = new ArrayList<>();
-            for (Integer i : chosen) {
-                Expr f = pop[i];
+            Scored[] results = new Scored[chosen.size()];
+            Shared fits = new Shared(chosen.size(), k -> {
+                Expr f = pop[chosen.get(k)];
                 double[] err = cache.get(f);
-                tasks.add(() -> {
-                    Expr polished = fitConstants(f, err[1], err[2], stop);
-                    return new Scored(polished, scaledError(polished));
-                });
-            }
-            List<Scored> results = all(tasks, pool);
-            if (results == null) {
+                Expr polished = fitConstants(f, err[1], err[2], stop);
+                results[k] = new Scored(polished, scaledError(polished));
+                return true;
+            });
+            if (!fits.finish()) {
                 return false;
             }
             for (int k = 0; k < chosen.size(); k++) {
                 int i = chosen.get(k);
                 fitted.add(pop[i]);
-                Expr polished = results.get(k).formula();
+                Expr polished = results[k].formula();
                 out.add(polished);
                 fitted.add(polished);
                 // the same numbers whether the cache had them or not: the error is a pure function of the formula
-                double[] err = results.get(k).error();
+                double[] err = results[k].error();
                 cache.putIfAbsent(polished, err);
                 if (err[0] <= SOLVED_NMSE) {
                     solved = true;
@@ -528,92 +502,157 @@ public final class GeneticProgramming {
 
         /**
          * The evaluation of one generation's members as they are bred: their fitness and variation positions, in
-         * blocks of {@value #BLOCK} members, each a pure task (the cache's errors, and the formulas not there
-         * evaluated and added). A block goes to the pool once its members are bred and fewer than {@link #beside}
-         * blocks are running; the rest when the generation is complete ({@link #finish}).
+         * blocks of {@value #BLOCK} members, each a pure piece of work (the cache's errors, and the formulas not there
+         * evaluated and added), shared ({@link Shared}): a block can be taken by a task of the pool once its members
+         * are bred ({@link #bred}), and the calling thread takes the blocks left once the generation is complete
+         * ({@link #finish}).
          */
         final class Evaluation {
             final Expr[] members;
             final double[] fitness;
             final Trees.Positions[] nodes;
-            /** The blocks handed to the pool, in order; the first {@link #done} of them have finished. */
-            final List<Future<Boolean>> running = new ArrayList<>();
-            int done;
-            /** Members handed to blocks so far (bred ones not yet in a block wait for the block to fill). */
-            int blocked;
+            final Shared blocks;
 
             Evaluation(Expr[] members) {
                 this.members = members;
                 this.fitness = new double[members.length];
                 this.nodes = new Trees.Positions[members.length];
+                this.blocks = new Shared((members.length + BLOCK - 1) / BLOCK, this::block);
             }
 
-            /** The first {@code count} members are bred: their full blocks go to the pool while there is room. */
+            /** The first {@code count} members are bred: their full blocks can be evaluated. */
             void bred(int count) {
-                while (count - blocked >= BLOCK && room()) {
-                    running.add(pool.submit(block(blocked, blocked + BLOCK)));
-                    blocked += BLOCK;
-                }
+                blocks.available(count / BLOCK);
             }
 
-            /** Whether fewer than {@link #beside} of the blocks handed over are still running. */
-            private boolean room() {
-                if (beside == 0) {
-                    return false;
-                }
-                while (done < running.size() && running.get(done).isDone()) {
-                    done++;
-                }
-                int busy = 0;
-                for (int b = done; b < running.size(); b++) {
-                    if (!running.get(b).isDone()) {
-                        busy++;
-                    }
-                }
-                return busy < beside;
-            }
-
-            /** Evaluates the members not handed over yet and waits for every block; false when stopped. */
+            /** Evaluates the members, with the pool's help; false when stopped. */
             boolean finish() {
-                List<Callable<Boolean>> tasks = new ArrayList<>();
-                for (int from = blocked; from < members.length; from += BLOCK) {
-                    Callable<Boolean> b = block(from, Math.min(members.length, from + BLOCK));
-                    if (pool != null) {
-                        running.add(pool.submit(b));
-                    } else {
-                        tasks.add(b);
-                    }
-                }
-                blocked = members.length;
-                // every block on the pool is waited for here, in order (a wait interrupted ends the run as an
-                // interrupted evaluation did); without a pool the blocks run here
-                List<Callable<Boolean>> waits = new ArrayList<>();
-                for (Future<Boolean> f : running) {
-                    waits.add(f::get);
-                }
-                waits.addAll(tasks);
-                List<Boolean> results = all(waits, null);
-                return results != null && !results.contains(false);
+                return blocks.finish();
             }
 
-            /** The task of members {@code from..to}: false when stopped before it was done. */
-            private Callable<Boolean> block(int from, int to) {
-                return () -> {
-                    for (int i = from; i < to; i++) {
-                        Expr e = members[i];
-                        double[] err = cache.get(e);
-                        if (err == null) {
-                            if (stop.getAsBoolean()) {
-                                return false;
-                            }
-                            err = scaledError(e);
-                            cache.putIfAbsent(e, err);
+            /** Evaluates block {@code b}: false when stopped before it was done. */
+            private boolean block(int b) {
+                for (int i = b * BLOCK; i < Math.min(members.length, (b + 1) * BLOCK); i++) {
+                    Expr e = members[i];
+                    double[] err = cache.get(e);
+                    if (err == null) {
+                        if (stop.getAsBoolean()) {
+                            return false;
                         }
-                        fitness[i] = fitness(err[0], e.complexity());
-                        nodes[i] = Trees.positions(e);
+                        err = scaledError(e);
+                        cache.putIfAbsent(e, err);
+                    }
+                    fitness[i] = fitness(err[0], e.complexity());
+                    nodes[i] = Trees.positions(e);
+                }
+                return true;
+            }
+        }
+
+        /**
+         * Pure pieces of work {@code 0..n-1} done by the calling thread and at most {@link #beside} tasks of the pool
+         * (so that the run keeps to the threads it is given), each piece by the first of them free, in order. The
+         * pieces become available in order ({@link #available}: the breeding hands over each block it completes, and a
+         * task of the pool starts on them while the calling thread breeds on); {@link #finish} makes them all
+         * available, does those left on the calling thread and waits for the pool's. A task of the pool ends when
+         * nothing is available and another starts when enough is, so no thread waits on another for work. Which
+         * thread does a piece changes nothing: each writes its own results. A pool that keeps an account of the work
+         * ({@link WorkAccount}, the search's stage clock) is told the pieces waiting, which are parallel work even
+         * when the calling thread does them all (one thread).
+         */
+        final class Shared {
+            /** Pieces that wait for the pool before one of its tasks starts on them, until all are available. */
+            static final int WAITING = 4;
+            private final int n;
+            private final IntPredicate work;
+            private final WorkAccount account;
+            private final AtomicInteger next = new AtomicInteger();
+            private final AtomicInteger helping = new AtomicInteger();
+            private final List<Future<Boolean>> helpers = new ArrayList<>();
+            private volatile int available;
+            private volatile boolean stopped;
+
+            /** @param work does piece {@code i}; false when stopped before it was done */
+            Shared(int n, IntPredicate work) {
+                this.n = n;
+                this.work = work;
+                this.account = pool instanceof WorkAccount a ? a : null;
+            }
+
+            /**
+             * The first {@code count} pieces can be done: a task of the pool starts on them if there is room and,
+             * unless they are all available, at least {@value #WAITING} wait (a task started for every piece would
+             * cost the breeding thread a hand-over each time the pool's task runs out of work).
+             */
+            void available(int count) {
+                if (count <= available) {
+                    return;
+                }
+                if (account != null) {
+                    account.waiting(count - available);
+                }
+                available = count;
+                while (helping.get() < beside && count - next.get() >= (count == n ? 1 : WAITING)) {
+                    helping.incrementAndGet();
+                    helpers.add(pool.submit(this::help));
+                }
+            }
+
+            /** Does every piece, with the pool's tasks; false when stopped (or interrupted). */
+            boolean finish() {
+                try {
+                    available(n);
+                    for (int i = take(); i >= 0 && !stopped; i = take()) {
+                        if (!work.test(i)) {
+                            stopped = true;
+                        }
+                    }
+                    for (Future<Boolean> f : helpers) {
+                        f.get();
+                    }
+                    return !stopped;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("GP task failed", e.getCause());
+                } finally {
+                    // the pieces not taken (stopped, or failed) are no work any more: none is taken after this
+                    int left = available - next.getAndSet(n);
+                    if (account != null && left > 0) {
+                        account.waiting(-left);
+                    }
+                }
+            }
+
+            /** A task of the pool: the pieces available, one after another, until none is. */
+            private boolean help() {
+                try {
+                    for (int i = take(); i >= 0 && !stopped; i = take()) {
+                        if (!work.test(i)) {
+                            stopped = true;
+                        }
                     }
                     return true;
-                };
+                } finally {
+                    helping.decrementAndGet();
+                }
+            }
+
+            /** The next piece available not taken yet, -1 when there is none. */
+            private int take() {
+                while (true) {
+                    int i = next.get();
+                    if (i >= available) {
+                        return -1;
+                    }
+                    if (next.compareAndSet(i, i + 1)) {
+                        if (account != null) {
+                            account.waiting(-1);
+                        }
+                        return i;
+                    }
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 package dysymnet.search;
 
+import dysymnet.data.WorkAccount;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
@@ -15,12 +16,14 @@ import java.util.concurrent.TimeoutException;
  * The stage-time account of a search as it runs ({@link Timings}): the wall time of each stage, and how many threads
  * were busy when. It sees the search's pool through {@link #watch}, which counts the tasks queued and running, and
  * the search's own thread, which is busy from {@link #start} to {@link #finish} except while it waits for a task of
- * the pool ({@code Future.get} of a task submitted there, {@code invokeAll} included). Between two changes of those
- * counts nothing changes, so the measures are integrated exactly at each change:
+ * the pool ({@code Future.get} of a task submitted there, {@code invokeAll} included), and the pieces of shared work
+ * waiting to be taken that a stage reports ({@link WorkAccount}: the GP's blocks, which the search's thread and the
+ * pool's tasks take in turn). Between two changes of those counts nothing changes, so the measures are integrated
+ * exactly at each change:
  * <ul>
  *   <li>busy threads: the running tasks plus the search's thread when not waiting, at most the threads given;</li>
- *   <li>work to do: the queued and running tasks plus the search's thread when not waiting; at most one is serial
- *       time ({@link Timings#serialSeconds()}), whatever the number of threads.</li>
+ *   <li>work to do: the queued and running tasks and the waiting pieces plus the search's thread when not waiting;
+ *       at most one is serial time ({@link Timings#serialSeconds()}), whatever the number of threads.</li>
  * </ul>
  * Only the search's thread (the one that calls {@link #start}) may wait on the pool's tasks: a task that waited on
  * another would count as busy, and on a fixed pool could deadlock anyway.
@@ -34,6 +37,8 @@ final class StageClock {
     private long last;
     private int queued;
     private int running;
+    /** Pieces of shared work waiting to be taken ({@link WorkAccount}). */
+    private int pieces;
     private int waiting;
     private boolean started;
     /** Integrals so far, in nanoseconds (thread-nanoseconds for busy). */
@@ -101,7 +106,7 @@ final class StageClock {
             if (busyNow < threads) {
                 underused += dt;
             }
-            if (queued + running + self <= 1) {
+            if (queued + running + pieces + self <= 1) {
                 serial += dt;
             }
         }
@@ -134,8 +139,13 @@ final class StageClock {
         waiting--;
     }
 
-    /** A pool's view that counts its tasks and the waits for them. */
-    private final class Watched extends AbstractExecutorService {
+    private synchronized void piecesWaiting(int delta) {
+        advance();
+        pieces += delta;
+    }
+
+    /** A pool's view that counts its tasks, the waits for them and the pieces of shared work reported. */
+    private final class Watched extends AbstractExecutorService implements WorkAccount {
         private final ExecutorService pool;
 
         Watched(ExecutorService pool) {
@@ -162,6 +172,11 @@ final class StageClock {
                 }
                 throw e;
             }
+        }
+
+        @Override
+        public void waiting(int delta) {
+            piecesWaiting(delta);
         }
 
         @Override

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.data.Dataset;
+import dysymnet.data.WorkAccount;
 import dysymnet.data.Metrics;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
@@ -16,6 +17,7 @@ import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -70,47 +72,7 @@ class GeneticProgrammingTest {
         GeneticProgramming.Result alone = gp(d, s).run(seeds, List.of(), 6, new SplittableRandom(21), null, 1,
                 () -> false);
         ExecutorService threads = Executors.newFixedThreadPool(4);
-        ExecutorService late = new AbstractExecutorService() {
-            private final SplittableRandom delays = new SplittableRandom(5);
-
-            @Override
-            public synchronized void execute(Runnable task) {
-                long pause = delays.nextInt(3);
-                threads.execute(() -> {
-                    try {
-                        Thread.sleep(pause);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    task.run();
-                });
-            }
-
-            @Override
-            public void shutdown() {
-                threads.shutdown();
-            }
-
-            @Override
-            public List<Runnable> shutdownNow() {
-                return threads.shutdownNow();
-            }
-
-            @Override
-            public boolean isShutdown() {
-                return threads.isShutdown();
-            }
-
-            @Override
-            public boolean isTerminated() {
-                return threads.isTerminated();
-            }
-
-            @Override
-            public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-                return threads.awaitTermination(timeout, unit);
-            }
-        };
+        ExecutorService late = new Watched(threads, new SplittableRandom(5));
         try {
             for (int t : new int[] {1, 2, 4}) {
                 GeneticProgramming.Result r = gp(d, s).run(seeds, List.of(), 6, new SplittableRandom(21), late, t,
@@ -121,6 +83,92 @@ class GeneticProgrammingTest {
             }
         } finally {
             threads.shutdownNow();
+        }
+    }
+
+    /**
+     * The pieces of work the run reports waiting to a pool that keeps an account ({@link WorkAccount}: the search's
+     * stage clock) are some at times and none once the run is over, whether it ran to the end or was stopped in the
+     * middle of a generation, on one thread (the calling thread does every piece) and on three.
+     */
+    @Test
+    void theWorkReportedWaitingIsSettledWhenTheRunEnds() {
+        Dataset d = oneVariable(50, 9, x -> Math.sin(2 * x) + x * x * x);
+        GpSettings s = GpSettings.builder().population(200).build();
+        ExecutorService threads = Executors.newFixedThreadPool(3);
+        try {
+            for (int t : new int[] {1, 3}) {
+                for (int stopAfter : new int[] {Integer.MAX_VALUE, 700}) {
+                    Watched pool = new Watched(threads, null);
+                    AtomicInteger asked = new AtomicInteger();
+                    gp(d, s).run(List.of(), List.of(), 4, new SplittableRandom(13), pool, t,
+                            () -> asked.incrementAndGet() > stopAfter);
+                    String what = t + " threads, stop after " + stopAfter;
+                    assertTrue(pool.mostWaiting.get() > 0, what);
+                    assertEquals(0, pool.waiting.get(), what);
+                }
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    /**
+     * A pool that keeps an account of the work waiting (its largest value too), and holds each task back up to 2 ms
+     * at random when given a generator.
+     */
+    static final class Watched extends AbstractExecutorService implements WorkAccount {
+        final AtomicInteger waiting = new AtomicInteger();
+        final AtomicInteger mostWaiting = new AtomicInteger();
+        private final ExecutorService threads;
+        private final SplittableRandom delays;
+
+        Watched(ExecutorService threads, SplittableRandom delays) {
+            this.threads = threads;
+            this.delays = delays;
+        }
+
+        @Override
+        public void waiting(int delta) {
+            mostWaiting.accumulateAndGet(waiting.addAndGet(delta), Math::max);
+        }
+
+        @Override
+        public synchronized void execute(Runnable task) {
+            long pause = delays == null ? 0 : delays.nextInt(3);
+            threads.execute(() -> {
+                try {
+                    Thread.sleep(pause);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                task.run();
+            });
+        }
+
+        @Override
+        public void shutdown() {
+            threads.shutdown();
+        }
+
+        @Override
+        public List<Runnable> shutdownNow() {
+            return threads.shutdownNow();
+        }
+
+        @Override
+        public boolean isShutdown() {
+            return threads.isShutdown();
+        }
+
+        @Override
+        public boolean isTerminated() {
+            return threads.isTerminated();
+        }
+
+        @Override
+        public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+            return threads.awaitTermination(timeout, unit);
         }
     }
 
