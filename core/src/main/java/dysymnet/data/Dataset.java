@@ -305,11 +305,34 @@ public final class Dataset {
         if (n < 1) {
             throw new IllegalArgumentException("sample size must be at least 1, got " + n);
         }
-        int rows = rows();
-        if (rows <= n) {
-            return this;
+        return rows() <= n ? this : select(sampleIndices(rows(), n, rng));
+    }
+
+    /**
+     * A random split: {@code held} rows drawn as {@link #sample} draws a sample of that size (the same generator
+     * state, the same rows) as the test part, the other rows as the training part, both in their original order.
+     *
+     * @throws IllegalArgumentException when either part would be empty
+     */
+    public Split holdOut(int held, RandomGenerator rng) {
+        int n = rows();
+        if (held < 1 || held >= n) {
+            throw new IllegalArgumentException("cannot hold " + held + " of " + n + " rows out");
         }
-        // selection sampling (Knuth's algorithm S): one pass, the chosen rows in order
+        int[] out = sampleIndices(n, held, rng);
+        int[] in = new int[n - held];
+        for (int i = 0, a = 0, b = 0; i < n; i++) {
+            if (b < held && out[b] == i) {
+                b++;
+            } else {
+                in[a++] = i;
+            }
+        }
+        return new Split(select(in), select(out));
+    }
+
+    /** {@code n < rows} distinct indices of {@code 0..rows-1}, increasing: selection sampling (Knuth's algorithm S). */
+    private static int[] sampleIndices(int rows, int n, RandomGenerator rng) {
         int[] idx = new int[n];
         int chosen = 0;
         for (int i = 0; i < rows && chosen < n; i++) {
@@ -317,7 +340,7 @@ public final class Dataset {
                 idx[chosen++] = i;
             }
         }
-        return select(idx);
+        return idx;
     }
 
     /**

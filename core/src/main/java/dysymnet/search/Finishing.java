@@ -108,27 +108,9 @@ public final class Finishing {
                 || n >= HOLDOUT_MAX_ROWS) {
             return new Rows(data, null);
         }
-        int held = (int) Math.round(n * HOLDOUT_SHARE);
-        boolean[] out = new boolean[n];
-        // the held rows: a random subset of exactly `held` rows (Knuth's selection sampling)
-        var rng = Seeds.stream(settings.seed(), HOLDOUT_STREAM);
-        int chosen = 0;
-        for (int i = 0; i < n && chosen < held; i++) {
-            if (rng.nextDouble() * (n - i) < held - chosen) {
-                out[i] = true;
-                chosen++;
-            }
-        }
-        int[] in = new int[n - held];
-        int[] ho = new int[held];
-        for (int i = 0, a = 0, b = 0; i < n; i++) {
-            if (out[i]) {
-                ho[b++] = i;
-            } else {
-                in[a++] = i;
-            }
-        }
-        return new Rows(data.select(in), data.select(ho));
+        Dataset.Split split = data.holdOut((int) Math.round(n * HOLDOUT_SHARE),
+                Seeds.stream(settings.seed(), HOLDOUT_STREAM));
+        return new Rows(split.train(), split.test());
     }
 
     /**

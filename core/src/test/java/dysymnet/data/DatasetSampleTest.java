@@ -2,6 +2,7 @@ package dysymnet.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -33,6 +34,26 @@ class DatasetSampleTest {
         assertEquals(java.util.Arrays.toString(s.column(0)), java.util.Arrays.toString(again.column(0)));
         assertSame(d, d.sample(1000, new SplittableRandom(7)));
         assertSame(d, d.sample(5000, new SplittableRandom(7)));
+    }
+
+    /** Holding rows out draws them as a sample of that size would be drawn; the rest, in order, is the other part. */
+    @Test
+    void heldOutRowsAreTheSampleAndTheRestIsTheOtherPart() {
+        Dataset d = rows(200);
+        Dataset.Split split = d.holdOut(40, new SplittableRandom(5));
+        Dataset sample = d.sample(40, new SplittableRandom(5));
+        assertEquals(java.util.Arrays.toString(sample.column(0)), java.util.Arrays.toString(split.test().column(0)));
+        assertEquals(160, split.train().rows());
+        java.util.Set<Double> held = new java.util.HashSet<>();
+        for (double v : split.test().column(0)) {
+            held.add(v);
+        }
+        for (int i = 0; i < split.train().rows(); i++) {
+            assertTrue(!held.contains(split.train().column(0)[i]));
+            assertTrue(i == 0 || split.train().column(0)[i] > split.train().column(0)[i - 1]);
+        }
+        assertThrows(IllegalArgumentException.class, () -> d.holdOut(0, new SplittableRandom(5)));
+        assertThrows(IllegalArgumentException.class, () -> d.holdOut(200, new SplittableRandom(5)));
     }
 
     @Test
