@@ -17,6 +17,7 @@ import dysymnet.fit.Polisher;
 import dysymnet.gp.GeneticProgramming;
 import java.util.ArrayList;
 import java.util.List;
+import org.hipparchus.distribution.continuous.TDistribution;
 
 /**
  * A fit's rows and finishing steps around its search: the rows the search works on (a fixed random sample of large
@@ -24,8 +25,8 @@ import java.util.List;
  * and after it, for the chosen formula and the front it was chosen from:
  * <ol>
  *   <li><b>held-out rows</b>: when rows were held out, the chosen formula stays chosen only if it predicts them
- *       better than the search's straight line in all the inputs (both fitted on the searched rows); otherwise the
- *       line is reported, with a note;</li>
+ *       better than the search's straight line in all the inputs (both fitted on the searched rows), by a one-sided
+ *       paired t-test ({@link #lineHolds}); otherwise the line is reported, with a note;</li>
  *   <li><b>unscale</b>: formulas found on data the search scaled ({@link Scaling}) written in the data's own
  *       units;</li>
  *   <li><b>refit</b>: when the search worked on a sample, or fitted constants on one (more rows than a network or
@@ -34,7 +35,7 @@ import java.util.List;
  *       member scored on all rows;</li>
  *   <li><b>snap</b>: the reported constants polished within the noise allowance
  *       ({@link Polisher#withNoiseAllowance()}), so that they carry no more digits than the data support (not on
- *       scaled data, where squares of the residuals underflow).</li>
+ *       scaled data, where squares of the residuals underflow); a straight line without it.</li>
  * </ol>
  * The refit sample is drawn once ({@code data.Seeds} stream of the search's seed) and serves both the refit and the
  * snap.
@@ -65,9 +66,9 @@ public final class Finishing {
         }
     }
 
-    /** The note when a straight line predicts the held-out rows at least as well as the chosen formula. */
-    static final String LINE_HOLDS = "a straight line in the inputs predicts the rows held out from the search as well "
-            + "as any formula found: the line is reported";
+    /** The note when the chosen formula does not predict the held-out rows clearly better than a straight line. */
+    static final String LINE_HOLDS = "no formula found predicts the rows held out from the search clearly better than a "
+            + "straight line in the inputs: the line is reported";
 
     /** The data stream of the rows held out from a search of a small table. */
     private static final long HOLDOUT_STREAM = -1002;
@@ -76,6 +77,12 @@ public final class Finishing {
     static final int HOLDOUT_MAX_ROWS = 1000;
     /** The share of the rows held out. */
     static final double HOLDOUT_SHARE = 0.2;
+    /**
+     * The chosen formula is reported over the line only when the held-out rows show it better by a one-sided paired
+     * t-test at this level: the mean of the row-wise differences of their squared errors below zero by more than
+     * the Student t quantile (rows - 1 degrees of freedom) times its standard error.
+     */
+    static final double HELD_OUT_CONFIDENCE = 0.9;
 
     /**
      * The rows of a fit: those the search works on, and those held out from it (null when none are).
@@ -193,10 +200,44 @@ public final class Finishing {
         }
         line = unscaled(line, scaling);
         Dataset held = rows.held();
-        double formula = Metrics.mse(Evaluator.evaluate(chosen.expression(), held), held);
-        double straight = Metrics.mse(Evaluator.evaluate(line.expression(), held), held);
-        // a formula that is not finite on a held-out row predicts it worse than any line
-        return formula < straight ? null : line;
+        return lineHolds(heldOutLoss(chosen.expression(), held), heldOutLoss(line.expression(), held)) ? line : null;
+    }
+
+    /**
+     * Whether the line is reported: unless the formula's losses on the held-out rows ({@code formula[i]}, beside the
+     * line's {@code line[i]}) are lower by a one-sided paired t-test at {@link #HELD_OUT_CONFIDENCE}. A formula not
+     * finite on a held-out row predicts it worse than any line.
+     *
+     * <p>Why a test and not the lower mean: a fifth of a small table is 7 to 22 rows, and on so few a formula no
+     * better than the line has the lower mean half the time. Measured on the 30 black-box sets at 60 s, seeds 1-3
+     * (docs/benchmarks): formulas reported over the line with their held-out mean lower by 0.1 to 1.3 standard
+     * errors lost to it on the test rows by up to 3.4 in R^2 (a pole of a tangent between the rows).
+     */
+    static boolean lineHolds(double[] formula, double[] line) {
+        for (double l : formula) {
+            if (!Double.isFinite(l)) {
+                return true;
+            }
+        }
+        int n = formula.length;
+        if (n < 2) {
+            return true;
+        }
+        double t = new TDistribution(n - 1).inverseCumulativeProbability(HELD_OUT_CONFIDENCE);
+        return CrossValidation.notWorse(line, formula, t);
+    }
+
+    /** The weighted squared error of {@code e} on each of the rows (infinite where it is not finite). */
+    private static double[] heldOutLoss(Expr e, Dataset rows) {
+        double[] p = Evaluator.evaluate(e, rows);
+        double[] w = rows.weights();
+        double[] loss = new double[rows.rows()];
+        for (int i = 0; i < loss.length; i++) {
+            double r = p[i] - rows.y()[i];
+            double l = (w == null ? 1 : w[i]) * r * r;
+            loss[i] = Double.isFinite(l) ? l : Double.POSITIVE_INFINITY;
+        }
+        return loss;
     }
 
     /**
@@ -219,18 +260,23 @@ public final class Finishing {
 
     /**
      * The candidate with its constants polished within the noise allowance on the refit sample, scored on all rows;
-     * the candidate itself when nothing changed.
+     * the candidate itself when nothing changed. A straight line ({@link Source#LINEAR}) is polished without the
+     * allowance: its coefficients are a table's regression coefficients over correlated inputs, not a law's simple
+     * constants, and rounding them together within the allowance (2% of the error on a few dozen rows) moved the
+     * test R^2 of the line by up to 0.11 (47 rows, 16 test rows: docs/benchmarks); the line, the null model a
+     * formula is judged against, is reported as least squares gives it.
      */
     private Candidate snapped(Candidate c) {
         Dataset rows = refitRows();
-        Expr p = Polisher.withNoiseAllowance().polish(c.expression(), rows, () -> false);
+        boolean line = c.source().equals(Source.LINEAR);
+        Expr p = (line ? new Polisher() : Polisher.withNoiseAllowance()).polish(c.expression(), rows, () -> false);
         if (p.equals(c.expression())) {
             return c;
         }
         Candidate s = rescored(c.withScores(p, settings.selection().complexity(p), c.mse(), c.r2(), c.reward()));
         // on all rows (the sample's allowance holds there too, up to the sample's chance): never a worse fit beyond it
-        double allowed = c.mse() * (1 + 2 * Polisher.noiseRise(Polisher.DEFAULT_NOISE_CHI2, rows.rows()));
-        return s.mse() <= allowed ? s : c;
+        double rise = line ? Polisher.DEFAULT_REL_TOL : Polisher.noiseRise(Polisher.DEFAULT_NOISE_CHI2, rows.rows());
+        return s.mse() <= c.mse() * (1 + 2 * rise) ? s : c;
     }
 
     /** A candidate with its scores on all the data. */

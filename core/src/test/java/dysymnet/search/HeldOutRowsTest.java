@@ -13,6 +13,7 @@ import dysymnet.data.Scaling;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
+import dysymnet.fit.LevenbergMarquardtFitter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -105,6 +106,10 @@ class HeldOutRowsTest {
         // refitted on all rows: least squares there, below the hand-set constants' error
         double handSet = Metrics.mse(Evaluator.evaluate(line.expression(), d), d.y());
         assertTrue(f.mse() < handSet, f.mse() + " < " + handSet);
+        // and reported as least squares gives it: the final snap's noise allowance does not round a line
+        Expr ls = new LevenbergMarquardtFitter().fit(line.expression(), d).expression();
+        double leastSquares = Metrics.mse(Evaluator.evaluate(ls, d), d.y());
+        assertTrue(f.mse() <= leastSquares * (1 + 1e-5), f.mse() + " vs least squares " + leastSquares);
     }
 
     /** A formula that predicts the held-out rows better than the line stays chosen, with no note. */
@@ -119,5 +124,23 @@ class HeldOutRowsTest {
         Finishing.Finished f = finish(product, line, d, s);
         assertNotEquals(Source.LINEAR, f.chosen().source());
         assertFalse(f.notes().contains(Finishing.LINE_HOLDS));
+    }
+
+    /**
+     * On a few held-out rows, a formula better on average by two lucky rows is not shown better than the line (the
+     * mean of the paired differences is within its standard error): the line holds. One that is better on every row
+     * is reported, unless it is not finite on one of them.
+     */
+    @Test
+    void theFormulaMustBeatTheLineOnTheHeldOutRowsByMoreThanChance() {
+        double[] line = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+        double[] lucky = {1.1, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1, 0.2, 0.3};
+        assertTrue(Arrays.stream(lucky).sum() < Arrays.stream(line).sum());
+        assertTrue(Finishing.lineHolds(lucky, line));
+        double[] steady = {0.8, 0.85, 0.8, 0.9, 0.8, 0.85, 0.8, 0.9, 0.8, 0.85};
+        assertFalse(Finishing.lineHolds(steady, line));
+        double[] blowsUp = steady.clone();
+        blowsUp[3] = Double.POSITIVE_INFINITY;
+        assertTrue(Finishing.lineHolds(blowsUp, line));
     }
 }
