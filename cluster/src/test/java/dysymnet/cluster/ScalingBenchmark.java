@@ -20,12 +20,15 @@ import java.util.function.BooleanSupplier;
  * JVM with one thread on this machine (loopback ports 5991-6000), against the same search on this process's 1 and 2
  * threads. The genetic programming and the term regression are off, so the search is the networks and the
  * controller; the time outside the trainer's batches (the coordinator: sampling, the controller's update, the
- * bookkeeping) is reported apart. Every configuration must give the same formula (the run checks it).
+ * bookkeeping) is reported apart. Every configuration must give the same formula (the run checks it). Each new
+ * worker first runs the measured search WARM-UPS times (default 2): a worker's JIT compiles for longer than one such
+ * search, and a worker still compiling slows the others down to its pace (session 15: one short warm-up left 2
+ * workers at 1.27x of one on 2 cores, two full ones 1.69-1.85x).
  *
  * <pre>
  * mvn -B -o package -DskipTests -pl app -am
  * mvn -B -o test-compile -pl cluster -am
- * java -cp app/target/dysymnet-0.2.0.jar:cluster/target/test-classes dysymnet.cluster.ScalingBenchmark [STEPS] [NETWORKS]
+ * java -cp app/target/dysymnet-0.2.0.jar:cluster/target/test-classes dysymnet.cluster.ScalingBenchmark [STEPS] [NETWORKS] [WARM-UPS]
  * </pre>
  */
 public final class ScalingBenchmark {
@@ -67,6 +70,7 @@ public final class ScalingBenchmark {
     public static void main(String[] args) throws Exception {
         int steps = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         int batch = args.length > 1 ? Integer.parseInt(args[1]) : 12;
+        int warmUps = args.length > 2 ? Integer.parseInt(args[2]) : 2;
         SplittableRandom r = new SplittableRandom(5);
         int n = 200;
         double[] x1 = new double[n];
@@ -98,9 +102,14 @@ public final class ScalingBenchmark {
                         "scaling", "--members", String.join(",", members), "--port", "5991", "--threads", "1")
                         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
                 try (ClusterClient c = waitFor(m, members)) {
-                    // a first search to warm the new worker's JIT (the others are warm already)
-                    new Search(base.threads(1).budget(Budget.builder().maxSteps(1).batchSize(2 * m).solveR2(1.1)
-                            .build()).build(), null, new ClusterTrainer(c)).run(d);
+                    // first the same search, to warm the new worker's JIT (the others are warm already): a shorter
+                    // one left the new worker compiling through the measured run (about half a core of C2 on the
+                    // 2-core machine, session 15), a third runnable thread for two cores, and every training round
+                    // waits for its slowest worker
+                    for (int w = 0; w < warmUps; w++) {
+                        new Search(base.threads(1).budget(Budget.builder().maxSteps(steps).batchSize(batch)
+                                .solveR2(1.1).build()).build(), null, new ClusterTrainer(c)).run(d);
+                    }
                     formula = report(m + " worker(s) x 1 thread", base.threads(1).budget(Budget.builder()
                             .maxSteps(steps).batchSize(batch).solveR2(1.1).build()).build(), d,
                             new ClusterTrainer(c), formula);
