@@ -8,7 +8,6 @@ import dysymnet.fit.*;
 import dysymnet.search.*;
 import java.nio.file.*;
 import java.util.*;
-import org.hipparchus.linear.*;
 import org.hipparchus.distribution.continuous.TDistribution;
 
 /**
@@ -16,20 +15,9 @@ import org.hipparchus.distribution.continuous.TDistribution;
  * least-squares line, both fitted on the searched rows, judged on the held-out rows) replayed on a bench's reported
  * formulas with stricter margins: a fixed number of standard errors z, or the one-sided Student t quantile at 80, 90,
  * 95%; a run whose formula loses gets OLS's test R^2 (the line refitted on all training rows). Only stricter rules than
- * the bench's own can be replayed (a run that reported the line has no formula to restore).
+ * the bench's own can be replayed (a run that reported the line has no formula to restore). Compile with BbHold.java (its OLS).
  */
 public class BbMargin {
-    static double[] olsCoef(Dataset tr) {
-        int n = tr.rows(), d = tr.features();
-        double[][] a = new double[n][d + 1];
-        for (int i = 0; i < n; i++) { a[i][0] = 1; for (int j = 0; j < d; j++) a[i][j + 1] = tr.column(j)[i]; }
-        return new SingularValueDecomposition(new Array2DRowRealMatrix(a, false)).getSolver().solve(new ArrayRealVector(tr.y())).toArray();
-    }
-    static double[] olsPred(double[] b, Dataset te) {
-        double[] p = new double[te.rows()];
-        for (int i = 0; i < te.rows(); i++) { double s = b[0]; for (int j = 0; j < te.features(); j++) s += b[j + 1] * te.column(j)[i]; p[i] = s; }
-        return p;
-    }
     static List<String> csvLine(String s) {
         List<String> out = new ArrayList<>(); StringBuilder b = new StringBuilder(); boolean q = false;
         for (int i = 0; i < s.length(); i++) { char c = s.charAt(i);
@@ -71,7 +59,7 @@ public class BbMargin {
             } else {
                 Expr refit = new LevenbergMarquardtFitter().fit(Parser.parse(expr), rows.searched()).expression();
                 Dataset held = rows.held();
-                double[] pf = Evaluator.evaluate(refit, held), pl = olsPred(olsCoef(rows.searched()), held);
+                double[] pf = Evaluator.evaluate(refit, held), pl = BbHold.olsPred(BbHold.olsCoef(rows.searched()), held);
                 int h = held.rows(); double[] d = new double[h]; double md = 0, mse = 0;
                 for (int i = 0; i < h; i++) { double y = held.y()[i]; d[i] = Math.pow(pf[i] - y, 2) - Math.pow(pl[i] - y, 2); md += d[i] / h; mse += Math.pow(pl[i] - y, 2) / h; }
                 double sd = 0; for (double x : d) sd += (x - md) * (x - md); sd = Math.sqrt(sd / Math.max(1, h - 1) / h);
