@@ -602,11 +602,7 @@ public final class GeneticProgramming {
             boolean finish() {
                 try {
                     available(n);
-                    for (int i = take(); i >= 0 && !stopped; i = take()) {
-                        if (!work.test(i)) {
-                            stopped = true;
-                        }
-                    }
+                    drain();
                     for (Future<Boolean> f : helpers) {
                         f.get();
                     }
@@ -628,14 +624,19 @@ public final class GeneticProgramming {
             /** A task of the pool: the pieces available, one after another, until none is. */
             private boolean help() {
                 try {
-                    for (int i = take(); i >= 0 && !stopped; i = take()) {
-                        if (!work.test(i)) {
-                            stopped = true;
-                        }
-                    }
+                    drain();
                     return true;
                 } finally {
                     helping.decrementAndGet();
+                }
+            }
+
+            /** Does the pieces available, one after another, until none is or one was stopped. */
+            private void drain() {
+                for (int i = take(); i >= 0 && !stopped; i = take()) {
+                    if (!work.test(i)) {
+                        stopped = true;
+                    }
                 }
             }
 
