@@ -22,12 +22,48 @@ public class BbChoose {
         for (int i = 0; i < te.rows(); i++) { double s = b.getEntry(0); for (int j = 0; j < d; j++) s += b.getEntry(j + 1) * te.column(j)[i]; p[i] = s; }
         return Metrics.r2(p, te);
     }
-    public static void main(String[] a) throws Exception {
+    /** The black-box problems of directory {@code dir}, by name (training rows capped at 10,000, as the bench). */
+    static Map<String, Problem> problems(String dir) {
         Map<String, Problem> probs = new HashMap<>();
-        for (Problem p : Suites.blackbox(Paths.get(a[0]), 10000)) probs.put(p.name(), p);
+        for (Problem p : Suites.blackbox(Paths.get(dir), 10000)) probs.put(p.name(), p);
+        return probs;
+    }
+
+    /** The dump files ({@code *.txt}) of directory {@code dir}, sorted. */
+    static List<Path> dumps(String dir) throws java.io.IOException {
         List<Path> files = new ArrayList<>();
-        try (var ds = Files.newDirectoryStream(Paths.get(a[1]), "*.txt")) { ds.forEach(files::add); }
+        try (var ds = Files.newDirectoryStream(Paths.get(dir), "*.txt")) { ds.forEach(files::add); }
         Collections.sort(files);
+        return files;
+    }
+
+    /** A dump of BbDump: its name (set_seed), the set's split for that seed, its candidates scored on the training rows. */
+    record Dump(String name, Dataset train, Dataset test, List<Candidate> candidates) {
+    }
+
+    /** Reads dump file {@code f} (BbDump's format) against the black-box problems {@code probs}. */
+    static Dump load(Map<String, Problem> probs, Path f) throws java.io.IOException {
+        String n = f.getFileName().toString().replace(".txt", "");
+        int us = n.lastIndexOf('_');
+        Dataset.Split split = probs.get(n.substring(0, us)).data().make(Long.parseLong(n.substring(us + 1)));
+        Dataset tr = split.train();
+        double v = Metrics.variance(tr);
+        List<Candidate> cs = new ArrayList<>();
+        for (String l : Files.readAllLines(f)) {
+            if (l.startsWith("#")) continue;
+            String[] p = l.split("\t");
+            Expr e = Parser.parse(p[4]);
+            double[] pred = Evaluator.evaluate(e, tr);
+            double m = Metrics.mse(pred, tr);
+            Source s = new Source(p[2]);
+            cs.add(new Candidate(e, Integer.parseInt(p[0]), m, Metrics.r2(pred, tr), Reward.of(m, v), s, s.equals(Source.NETWORK) ? "?" : null, Integer.parseInt(p[3])));
+        }
+        return new Dump(n, tr, split.test(), cs);
+    }
+
+    public static void main(String[] a) throws Exception {
+        Map<String, Problem> probs = BbChoose.problems(a[0]);
+        List<Path> files = BbChoose.dumps(a[1]);
         Map<String, Selection> rules = new LinkedHashMap<>();
         rules.put("no-validation", Selection.builder().validation(false).build());
         rules.put("best", Selection.defaults());
@@ -37,28 +73,18 @@ public class BbChoose {
         Map<String, int[]> below = new LinkedHashMap<>();
         System.out.printf("%-28s %6s %8s | %s%n", "set", "n", "ols", String.join(" | ", rules.keySet()));
         for (Path f : files) {
-            String n = f.getFileName().toString().replace(".txt", "");
-            int us = n.lastIndexOf('_');
-            String name = n.substring(0, us); long seed = Long.parseLong(n.substring(us + 1));
-            Dataset.Split split = probs.get(name).data().make(seed);
-            Dataset tr = split.train(), te = split.test();
-            double v = Metrics.variance(tr);
-            List<Candidate> cs = new ArrayList<>();
+            Dump dump = load(probs, f);
+            String n = dump.name();
+            Dataset tr = dump.train(), te = dump.test();
+            List<Candidate> cs = dump.candidates();
             double best = Double.NEGATIVE_INFINITY;
-            for (String l : Files.readAllLines(f)) {
-                if (l.startsWith("#")) continue;
-                String[] p = l.split("\t");
-                Expr e = Parser.parse(p[4]);
-                double[] pred = Evaluator.evaluate(e, tr);
-                double m = Metrics.mse(pred, tr);
-                Source s = new Source(p[2]);
-                cs.add(new Candidate(e, Integer.parseInt(p[0]), m, Metrics.r2(pred, tr), Reward.of(m, v), s, s.equals(Source.NETWORK) ? "?" : null, Integer.parseInt(p[3])));
-                double t = Metrics.r2(Evaluator.evaluate(e, te), te);
+            for (Candidate c : cs) {
+                double t = Metrics.r2(Evaluator.evaluate(c.expression(), te), te);
                 if (Double.isFinite(t)) best = Math.max(best, t);
             }
             double o = ols(tr, te);
             olsAll.add(o); oracle.add(best);
-            StringBuilder line = new StringBuilder(String.format("%-28s %6d %8.4f", name + "_" + seed, tr.rows(), o));
+            StringBuilder line = new StringBuilder(String.format("%-28s %6d %8.4f", n, tr.rows(), o));
             for (var r : rules.entrySet()) {
                 long t0 = System.nanoTime();
                 Candidate c = ModelChoice.choose(cs, tr, r.getValue());

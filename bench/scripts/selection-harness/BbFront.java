@@ -11,24 +11,11 @@ import java.util.*;
 /** BbFront BBDIR DUMPFILE: the front (after the guards) with 5-fold CV error, test R^2. */
 public class BbFront {
     public static void main(String[] a) throws Exception {
-        Map<String, Problem> probs = new HashMap<>();
-        for (Problem p : Suites.blackbox(Paths.get(a[0]), 10000)) probs.put(p.name(), p);
-        Path f = Paths.get(a[1]);
-        String n = f.getFileName().toString().replace(".txt", "");
-        int us = n.lastIndexOf('_');
-        Dataset.Split split = probs.get(n.substring(0, us)).data().make(Long.parseLong(n.substring(us + 1)));
-        Dataset tr = split.train(), te = split.test();
+        Map<String, Problem> probs = BbChoose.problems(a[0]);
+        BbChoose.Dump dump = BbChoose.load(probs, Paths.get(a[1]));
+        Dataset tr = dump.train(), te = dump.test();
         double v = Metrics.variance(tr);
-        List<Candidate> cs = new ArrayList<>();
-        for (String l : Files.readAllLines(f)) {
-            if (l.startsWith("#")) continue;
-            String[] p = l.split("\t");
-            Expr e = Parser.parse(p[4]);
-            double[] pred = Evaluator.evaluate(e, tr);
-            double m = Metrics.mse(pred, tr);
-            Source s = new Source(p[2]);
-            cs.add(new Candidate(e, Integer.parseInt(p[0]), m, Metrics.r2(pred, tr), Reward.of(m, v), s, s.equals(Source.NETWORK) ? "?" : null, Integer.parseInt(p[3])));
-        }
+        List<Candidate> cs = dump.candidates();
         ModelChoice.Choice ch = ModelChoice.choice(cs, tr, Selection.defaults());
         ParetoFront full = ParetoFront.of(cs);
         System.out.println("rows " + tr.rows() + " var " + v + " chosen " + Printer.infix(ch.chosen().expression(), 4));

@@ -8,29 +8,14 @@ import java.util.*;
 /** SnapAbl BBDIR DUMPS: the choice, refitted, then snapped by this classpath's Polisher: test R^2 beside OLS. */
 public class SnapAbl {
     public static void main(String[] a) throws Exception {
-        Map<String, Problem> probs = new HashMap<>();
-        for (Problem p : Suites.blackbox(Paths.get(a[0]), 10000)) probs.put(p.name(), p);
-        List<Path> files = new ArrayList<>();
-        try (var ds = Files.newDirectoryStream(Paths.get(a[1]), "*.txt")) { ds.forEach(files::add); }
-        Collections.sort(files);
+        Map<String, Problem> probs = BbChoose.problems(a[0]);
+        List<Path> files = BbChoose.dumps(a[1]);
         int[] b = new int[6]; List<Double> r0 = new ArrayList<>(), r1 = new ArrayList<>();
         for (Path f : files) {
-            String n = f.getFileName().toString().replace(".txt", "");
-            int us = n.lastIndexOf('_');
-            String name = n.substring(0, us); long seed = Long.parseLong(n.substring(us + 1));
-            Dataset.Split split = probs.get(name).data().make(seed);
-            Dataset tr = split.train(), te = split.test();
-            double v = Metrics.variance(tr);
-            List<Candidate> cs = new ArrayList<>();
-            for (String l : Files.readAllLines(f)) {
-                if (l.startsWith("#")) continue;
-                String[] p = l.split("\t");
-                Expr e = Parser.parse(p[4]);
-                double[] pred = Evaluator.evaluate(e, tr);
-                double m = Metrics.mse(pred, tr);
-                Source s = new Source(p[2]);
-                cs.add(new Candidate(e, Integer.parseInt(p[0]), m, Metrics.r2(pred, tr), Reward.of(m, v), s, s.equals(Source.NETWORK) ? "?" : null, Integer.parseInt(p[3])));
-            }
+            BbChoose.Dump dump = BbChoose.load(probs, f);
+            String n = dump.name();
+            Dataset tr = dump.train(), te = dump.test();
+            List<Candidate> cs = dump.candidates();
             Candidate c = ModelChoice.choose(cs, tr, Selection.defaults());
             Expr refit = new LevenbergMarquardtFitter().fit(c.expression(), tr).expression();
             if (!(Metrics.mse(Evaluator.evaluate(refit, tr), tr) < c.mse())) refit = c.expression();
