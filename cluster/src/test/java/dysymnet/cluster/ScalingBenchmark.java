@@ -82,8 +82,8 @@ public final class ScalingBenchmark {
             y[i] = x1[i] * x1[i] * Math.sin(x2[i]) + Math.exp(-x2[i]);
         }
         Dataset d = new Dataset(List.of("x1", "x2"), new double[][] {x1, x2}, y);
-        Settings.Builder base = Settings.builder().seed(1)
-                .budget(Budget.builder().maxSteps(steps).batchSize(batch).solveR2(1.1).build())
+        Budget budget = Budget.builder().maxSteps(steps).batchSize(batch).solveR2(1.1).build();
+        Settings.Builder base = Settings.builder().seed(1).budget(budget)
                 .gp(GpSettings.builder().enabled(false).build())
                 .terms(TermSettings.builder().enabled(false).build());
         System.out.printf(Locale.ROOT, "%d steps of %d networks, %d rows, %d cores%n", steps, batch, n,
@@ -96,6 +96,7 @@ public final class ScalingBenchmark {
         String cp = System.getProperty("java.class.path");
         List<String> members = List.of("127.0.0.1:5991", "127.0.0.1:5992", "127.0.0.1:5993");
         List<Process> workers = new ArrayList<>();
+        Settings oneThread = base.threads(1).build();
         try {
             for (int m = 1; m <= 3; m++) {
                 workers.add(new ProcessBuilder(java, "-cp", cp, "dysymnet.app.Main", "worker", "--cluster-name",
@@ -107,16 +108,12 @@ public final class ScalingBenchmark {
                     // 2-core machine, session 15), a third runnable thread for two cores, and every training round
                     // waits for its slowest worker
                     for (int w = 0; w < warmUps; w++) {
-                        new Search(base.threads(1).budget(Budget.builder().maxSteps(steps).batchSize(batch)
-                                .solveR2(1.1).build()).build(), null, new ClusterTrainer(c)).run(d);
+                        new Search(oneThread, null, new ClusterTrainer(c)).run(d);
                     }
-                    formula = report(m + " worker(s) x 1 thread", base.threads(1).budget(Budget.builder()
-                            .maxSteps(steps).batchSize(batch).solveR2(1.1).build()).build(), d,
-                            new ClusterTrainer(c), formula);
+                    formula = report(m + " worker(s) x 1 thread", oneThread, d, new ClusterTrainer(c), formula);
                     if (m == 3) {
                         // the default search: the GP and the term regression run on the coordinator
-                        report("3 workers, GP + terms on", Settings.builder().seed(1).threads(2)
-                                .budget(Budget.builder().maxSteps(steps).batchSize(batch).solveR2(1.1).build())
+                        report("3 workers, GP + terms on", Settings.builder().seed(1).threads(2).budget(budget)
                                 .build(), d, new ClusterTrainer(c), null);
                     }
                 }
