@@ -18,9 +18,12 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
@@ -34,22 +37,26 @@ import picocli.CommandLine.Spec;
  * how a search scales with the cores it is given. Three workloads ({@link Workload}): the whole method on Nguyen 1-12
  * (seed 1), the whole method on a 25-feature table ({@link LawTable}, 375 rows, noise), and the networks alone on four
  * Nguyen problems. Each workload runs its first problem once as a warm-up (the JIT; or every problem, as many passes
- * as {@code --warm-up-passes} says), then once per thread count; the table has the wall time, the speed-up over the
- * first thread count, the serial share and the share with fewer threads busy than given (the runs' stage-time
- * accounts, {@link Timings}), the networks trained per second per thread, and whether every formula is the one of the
- * first thread count's run (a step budget gives the same formulas on any number of threads). Writes
- * {@code scaling.md} and {@code scaling.csv}.
+ * as {@code --warm-up-passes} says), then once per thread count, or {@code --rounds} times over the thread counts in
+ * turn (the median run of each reported); the table has the wall time, the speed-up over the first thread count, the
+ * serial share and the share with fewer threads busy than given (the runs' stage-time accounts, {@link Timings}), the
+ * networks trained per second per thread, and whether every formula is the one of the first thread count's run (a
+ * step budget gives the same formulas on any number of threads); under it, the stage account summed over the
+ * workload's problems ({@link Timings#byKind}: each stage's seconds, serial seconds and mean busy threads on each
+ * thread count), which says which stage keeps the threads waiting. Writes {@code scaling.md} and
+ * {@code scaling.csv}.
  */
 @Command(name = "bench-scaling", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run the same fixed-work searches (a step budget, no time limit) on 1, 2, 4, ... threads and "
                 + "write OUT/scaling.md and OUT/scaling.csv: wall time, speed-up, serial share, networks per second "
-                + "per thread, and whether the formulas are those of the first thread count.",
+                + "per thread, and whether the formulas are those of the first thread count; under each workload's "
+                + "table, its stages' wall time, serial time and mean busy threads on each thread count.",
             "Workloads: nguyen (the whole method on Nguyen-1..12, seed 1), table (the whole method on a 375-row, "
                 + "25-feature table with noise), networks (the networks alone on Nguyen-5, 7, 9, 11)."},
         footer = {"", "Examples:",
             "  dysymnet bench-scaling",
             "  dysymnet bench-scaling --threads-list 1,2,4,8,16 --out scaling-16",
-            "  dysymnet bench-scaling --threads-list 1,2 --workloads nguyen --warm-up-passes 4",
+            "  dysymnet bench-scaling --threads-list 1,2 --workloads nguyen --warm-up-passes 4 --rounds 3",
             "  dysymnet bench-scaling --workloads networks --threads-list 16 --no-warm-up"})
 public final class ScalingCommand implements Callable<Integer> {
     /** Seed of every run (the data and the search). */
@@ -86,6 +93,12 @@ public final class ScalingCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}).")
     int warmUpPasses;
 
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "1",
+            description = "Measure every workload N times over the thread counts, in turn (1, 2, ..., 1, 2, ...), so "
+                    + "that a shared machine's slow spells fall on every thread count alike; the tables give the "
+                    + "median run of each thread count (default ${DEFAULT-VALUE}).")
+    int rounds;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default bench-results/scaling).")
     Path out;
 
@@ -120,9 +133,14 @@ public final class ScalingCommand implements Callable<Integer> {
     private record Job(String name, Dataset train) {
     }
 
-    /** One run of a workload on a number of threads. */
+    /**
+     * One run of a workload on a number of threads.
+     *
+     * @param stages the stage-time accounts of its searches summed by kind ({@link Timings#byKind}), in the order the
+     *               kinds first ran
+     */
     record Run(Workload workload, int threads, double seconds, double serialSeconds, double underusedSeconds,
-               double busyThreadSeconds, long networks, List<String> formulas) {
+               double busyThreadSeconds, long networks, List<String> formulas, List<Timings.Stage> stages) {
     }
 
     @Override
@@ -140,6 +158,9 @@ public final class ScalingCommand implements Callable<Integer> {
         }
         if (maxSteps != null && maxSteps < 1) {
             throw new UserError("--max-steps must be at least 1, got " + maxSteps);
+        }
+        if (rounds < 1) {
+            throw new UserError("--rounds must be at least 1, got " + rounds);
         }
         if (networksPerStep != null && networksPerStep < 1) {
             throw new UserError("--networks-per-step must be at least 1, got " + networksPerStep);
@@ -165,15 +186,22 @@ public final class ScalingCommand implements Callable<Integer> {
                     run(w, jobs, threads[threads.length - 1]);
                 }
             }
-            for (int t : threads) {
-                Run r = run(w, jobs, t);
-                runs.add(r);
-                err.printf(Locale.ROOT, "%s: %d thread(s): %.2f s, serial %.1f%%, %d networks%n", w.name(), t,
-                        r.seconds(), 100 * share(r.serialSeconds(), r.seconds()), r.networks());
-                err.flush();
-                // after every run, so that a sweep cut short leaves the rows it has
-                write(outDir, runs);
+            List<Run> measured = new ArrayList<>();
+            for (int round = 0; round < rounds; round++) {
+                for (int t : threads) {
+                    Run r = run(w, jobs, t);
+                    measured.add(r);
+                    err.printf(Locale.ROOT, "%s: %d thread(s)%s: %.2f s, serial %.1f%%, %d networks%n", w.name(), t,
+                            rounds > 1 ? " round " + (round + 1) : "", r.seconds(),
+                            100 * share(r.serialSeconds(), r.seconds()), r.networks());
+                    err.flush();
+                    // after every run, so that a sweep cut short leaves the rows it has
+                    List<Run> sofar = new ArrayList<>(runs);
+                    sofar.addAll(medians(measured));
+                    write(outDir, sofar);
+                }
             }
+            runs.addAll(medians(measured));
         }
         String md = write(outDir, runs);
         stdout.print(md);
@@ -280,6 +308,7 @@ public final class ScalingCommand implements Callable<Integer> {
         double busy = 0;
         long networks = 0;
         List<String> formulas = new ArrayList<>();
+        List<Timings.Stage> stages = new ArrayList<>();
         long t0 = System.nanoTime();
         for (Job j : jobs) {
             Model m = SymbolicRegressor.builder().settings(settings).build().fit(j.train(), "y");
@@ -290,10 +319,30 @@ public final class ScalingCommand implements Callable<Integer> {
                 serial += t.serialSeconds();
                 underused += t.underusedSeconds();
                 busy += t.busyThreadSeconds();
+                stages.addAll(t.byKind());
             }
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        return new Run(w, threads, seconds, serial, underused, busy, networks, formulas);
+        return new Run(w, threads, seconds, serial, underused, busy, networks, formulas,
+                Timings.sumByName(stages));
+    }
+
+    /**
+     * The median run of each thread count among {@code measured} (one workload's rounds), in the order the thread
+     * counts first ran; of an even number of rounds the faster of the middle two.
+     */
+    static List<Run> medians(List<Run> measured) {
+        Map<Integer, List<Run>> byThreads = new LinkedHashMap<>();
+        for (Run r : measured) {
+            byThreads.computeIfAbsent(r.threads(), k -> new ArrayList<>()).add(r);
+        }
+        List<Run> out = new ArrayList<>();
+        for (List<Run> same : byThreads.values()) {
+            List<Run> sorted = new ArrayList<>(same);
+            sorted.sort(Comparator.comparingDouble(Run::seconds));
+            out.add(sorted.get((sorted.size() - 1) / 2));
+        }
+        return out;
     }
 
     private static double share(double part, double whole) {
@@ -344,8 +393,43 @@ public final class ScalingCommand implements Callable<Integer> {
                     || !runs.get(runs.indexOf(r) + 1).workload().name().equals(r.workload().name());
             if (last) {
                 b.append('\n');
+                stages(b, runs.stream().filter(x -> x.workload().name().equals(r.workload().name())).toList());
             }
         }
         return b.toString();
+    }
+
+    /**
+     * The stage-time account of one workload's runs: for each kind of stage ({@link Timings#byKind}, summed over the
+     * problems) and each thread count, its wall time, the serial part of it and the mean busy threads.
+     */
+    private static void stages(StringBuilder b, List<Run> runs) {
+        List<String> names = new ArrayList<>();
+        for (Run r : runs) {
+            for (Timings.Stage s : r.stages()) {
+                // as fit --timings: a source with nothing to do there (the networks before the first step) is left out
+                if (!names.contains(s.name()) && s.seconds() >= 0.0005) {
+                    names.add(s.name());
+                }
+            }
+        }
+        if (names.isEmpty()) {
+            return;
+        }
+        b.append("Stages (summed over the problems): seconds / serial seconds / mean busy threads\n\n| stage |");
+        for (Run r : runs) {
+            b.append(String.format(Locale.ROOT, " %d thread%s |", r.threads(), r.threads() == 1 ? "" : "s"));
+        }
+        b.append("\n|---|").append("---|".repeat(runs.size())).append('\n');
+        for (String name : names) {
+            b.append("| ").append(name).append(" |");
+            for (Run r : runs) {
+                Timings.Stage s = r.stages().stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
+                b.append(s == null ? " - |" : String.format(Locale.ROOT, " %.2f / %.2f / %.2f |", s.seconds(),
+                        s.serialSeconds(), share(s.busyThreadSeconds(), s.seconds())));
+            }
+            b.append('\n');
+        }
+        b.append('\n');
     }
 }

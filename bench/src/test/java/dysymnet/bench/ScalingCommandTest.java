@@ -2,9 +2,11 @@ package dysymnet.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.cli.Main;
+import dysymnet.search.Timings;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -26,15 +28,38 @@ class ScalingCommandTest {
     void tableComparesWithTheFirstThreadCount() {
         ScalingCommand.Workload w = ScalingCommand.WORKLOADS.get(0);
         List<ScalingCommand.Run> runs = List.of(
-                new ScalingCommand.Run(w, 1, 10, 1, 0, 10, 20, List.of("x", "y")),
-                new ScalingCommand.Run(w, 2, 5, 1, 1, 9, 20, List.of("x", "y")),
-                new ScalingCommand.Run(w, 4, 4, 1, 2, 12, 20, List.of("x", "z")));
+                new ScalingCommand.Run(w, 1, 10, 1, 0, 10, 20, List.of("x", "y"),
+                        List.of(new Timings.Stage("network (first)", Timings.BEFORE_STEPS, 0.0001, 0, 0.0001),
+                                new Timings.Stage("gp (first)", Timings.BEFORE_STEPS, 6, 0.5, 6))),
+                new ScalingCommand.Run(w, 2, 5, 1, 1, 9, 20, List.of("x", "y"),
+                        List.of(new Timings.Stage("gp (first)", Timings.BEFORE_STEPS, 3, 0.5, 4.5))),
+                new ScalingCommand.Run(w, 4, 4, 1, 2, 12, 20, List.of("x", "z"), List.of()));
         String[] lines = ScalingCommand.csv(runs).split("\n");
         assertEquals("nguyen,2,5.000,2.000,0.2000,0.2000,1.80,20,2.0000,true", lines[2]);
         assertTrue(lines[3].endsWith(",false"), lines[3]);
         String md = ScalingCommand.markdown(runs);
         assertTrue(md.contains("| 2 | 5.00 | 2.00x |"), md);
         assertTrue(md.contains("**no**"), md);
+        // the stage account: seconds / serial seconds / mean busy threads of each thread count's run
+        assertTrue(md.contains("| gp (first) | 6.00 / 0.50 / 1.00 | 3.00 / 0.50 / 1.50 | - |"), md);
+        assertFalse(md.contains("network (first)"), "a stage of no time is left out: " + md);
+    }
+
+    /** Of several rounds, each thread count's median run is reported (of two, the faster), in the order run. */
+    @Test
+    void roundsReportTheMedianRunOfEachThreadCount() {
+        ScalingCommand.Workload w = ScalingCommand.WORKLOADS.get(0);
+        List<ScalingCommand.Run> rounds = List.of(run(w, 1, 10), run(w, 2, 6), run(w, 1, 9), run(w, 2, 5),
+                run(w, 1, 12), run(w, 2, 7));
+        List<ScalingCommand.Run> medians = ScalingCommand.medians(rounds);
+        assertEquals(2, medians.size());
+        assertEquals(10, medians.get(0).seconds());
+        assertEquals(6, medians.get(1).seconds());
+        assertEquals(5, ScalingCommand.medians(rounds.subList(0, 4)).get(1).seconds());
+    }
+
+    private static ScalingCommand.Run run(ScalingCommand.Workload w, int threads, double seconds) {
+        return new ScalingCommand.Run(w, threads, seconds, 0, 0, seconds, 0, List.of(), List.of());
     }
 
     /** A workload or a thread list the command does not know is bad input: one line, exit code 2. */
@@ -43,7 +68,7 @@ class ScalingCommandTest {
         for (String[] args : new String[][] {{"bench-scaling", "--workloads", "nguyen,foo"},
             {"bench-scaling", "--threads-list", "0,2"}, {"bench-scaling", "--max-steps", "0"},
             {"bench-scaling", "--no-warm-up", "--warm-up-passes", "2"},
-            {"bench-scaling", "--warm-up-passes", "-1"}}) {
+            {"bench-scaling", "--warm-up-passes", "-1"}, {"bench-scaling", "--rounds", "0"}}) {
             StringWriter err = new StringWriter();
             int code = Main.run(args, new PrintWriter(new StringWriter()), new PrintWriter(err), new ScalingCommand());
             assertEquals(Main.BAD_INPUT, code, String.join(" ", args) + ": " + err);

@@ -99,11 +99,24 @@ public record Timings(int threads, double seconds, double serialSeconds, double 
      * stage of step {@link #BEFORE_STEPS} whose name is the kind.
      */
     public List<Stage> byKind() {
-        Map<String, double[]> sums = new LinkedHashMap<>();
+        List<Stage> kinds = new ArrayList<>();
         for (Stage s : stages) {
             String kind = s.name.equals(CHOICE) || s.name.equals(FINISHING) ? s.name
                     : s.name + (s.step == BEFORE_STEPS ? " (first)" : " (steps)");
-            double[] v = sums.computeIfAbsent(kind, k -> new double[3]);
+            kinds.add(new Stage(kind, s.step, s.seconds, s.serialSeconds, s.busyThreadSeconds));
+        }
+        return sumByName(kinds);
+    }
+
+    /**
+     * The stages of the same name summed (their seconds, serial seconds and busy thread-seconds), in the order the
+     * names first come, each as a stage of step {@link #BEFORE_STEPS}: {@link #byKind} of one run, or the kinds of
+     * several runs added up.
+     */
+    public static List<Stage> sumByName(List<Stage> stages) {
+        Map<String, double[]> sums = new LinkedHashMap<>();
+        for (Stage s : stages) {
+            double[] v = sums.computeIfAbsent(s.name, k -> new double[3]);
             v[0] += s.seconds;
             v[1] += s.serialSeconds;
             v[2] += s.busyThreadSeconds;
