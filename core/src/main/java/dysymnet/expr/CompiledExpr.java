@@ -1,6 +1,7 @@
 package dysymnet.expr;
 
 import dysymnet.expr.ExprProgram.Kind;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -63,6 +64,11 @@ public final class CompiledExpr {
     private final double[] out;
 
     private CompiledExpr(Expr e, List<String> names, int rows, boolean parameterized) {
+        this(e, names, rows, parameterized, null);
+    }
+
+    /** @param scratch where the value buffers come from (null: new arrays) */
+    private CompiledExpr(Expr e, List<String> names, int rows, boolean parameterized, Scratch scratch) {
         Objects.requireNonNull(e, "e");
         Objects.requireNonNull(names, "names");
         if (rows < 0) {
@@ -100,10 +106,10 @@ public final class CompiledExpr {
         this.buffer = new double[size][];
         this.col = new double[size][];
         this.off = new int[size];
-        this.out = new double[rows];
+        this.out = scratch == null ? new double[rows] : scratch.take(rows);
         for (int n = 0; n < size; n++) {
             if (computedColumn(n)) {
-                buffer[n] = new double[block];
+                buffer[n] = scratch == null ? new double[block] : scratch.take(block);
             }
         }
         this.adj = new double[size][];
@@ -129,6 +135,44 @@ public final class CompiledExpr {
     /** Compiles {@code e} with all its constants fixed. */
     public static CompiledExpr compile(Expr e, List<String> names, int rows) {
         return new CompiledExpr(e, names, rows, false);
+    }
+
+    /**
+     * Compiles {@code e} with all its constants fixed, its work arrays taken from {@code scratch}: for the many
+     * formulas evaluated once each, one after another on one thread (the genetic programming's population), which
+     * would otherwise allocate a block buffer per node for every formula. The formula compiled before from the same
+     * scratch must not be used any more (its arrays are this one's); the values are those of
+     * {@link #compile(Expr, List, int)}.
+     */
+    public static CompiledExpr compile(Expr e, List<String> names, int rows, Scratch scratch) {
+        Objects.requireNonNull(scratch, "scratch");
+        scratch.used = 0;
+        return new CompiledExpr(e, names, rows, false, scratch);
+    }
+
+    /**
+     * Work arrays of {@link #compile(Expr, List, int, Scratch)}, reused from one compilation to the next; for one
+     * thread at a time. Every array it gives out is written before it is read (each slot's buffer by the forward
+     * sweep over a block, the output by the blocks' results), so what the last formula left in it changes nothing.
+     */
+    public static final class Scratch {
+        private final List<double[]> arrays = new ArrayList<>();
+        private int used;
+
+        /** An array of {@code length} doubles, the one given out at this place last time when of that length. */
+        private double[] take(int length) {
+            double[] a = used < arrays.size() ? arrays.get(used) : null;
+            if (a == null || a.length != length) {
+                a = new double[length];
+                if (used < arrays.size()) {
+                    arrays.set(used, a);
+                } else {
+                    arrays.add(a);
+                }
+            }
+            used++;
+            return a;
+        }
     }
 
     /**

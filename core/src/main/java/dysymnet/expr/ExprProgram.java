@@ -1,6 +1,6 @@
 package dysymnet.expr;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -41,6 +41,10 @@ final class ExprProgram {
     /** The slot of each parameter. */
     final int[] paramNode;
 
+    /** Slots filled and parameters numbered so far, while the constructor lays the tree out. */
+    private int filled;
+    private int params;
+
     /**
      * @param parameterized whether the refinable constants are parameters (else every constant is fixed)
      * @throws IllegalArgumentException if a variable of {@code e} is not among {@code names}
@@ -48,20 +52,21 @@ final class ExprProgram {
     ExprProgram(Expr e, List<String> names, boolean parameterized) {
         Objects.requireNonNull(e, "e");
         Objects.requireNonNull(names, "names");
-        Builder b = new Builder(names, parameterized);
-        b.add(e, false);
-        this.size = b.kind.size();
-        this.kind = b.kind.toArray(new Kind[0]);
-        this.left = toInts(b.left);
-        this.right = toInts(b.right);
-        this.index = toInts(b.index);
-        this.uop = b.uop.toArray(new UnaryFunction[0]);
-        this.bop = b.bop.toArray(new BinaryFunction[0]);
+        // one slot per node: the arrays are filled in place, no list of boxed numbers on the way
+        this.size = e.complexity();
+        this.kind = new Kind[size];
+        this.left = new int[size];
+        this.right = new int[size];
+        this.index = new int[size];
+        this.uop = new UnaryFunction[size];
+        this.bop = new BinaryFunction[size];
         this.constValue = new double[size];
         this.uniform = new boolean[size];
         this.hasParam = new boolean[size];
+        int[] paramSlots = new int[size];
+        add(e, false, names, parameterized, paramSlots);
+        this.paramNode = Arrays.copyOf(paramSlots, params);
         for (int n = 0; n < size; n++) {
-            constValue[n] = b.constValue.get(n);
             switch (kind[n]) {
                 case CONST -> uniform[n] = true;
                 case PARAM -> {
@@ -81,75 +86,50 @@ final class ExprProgram {
                 }
             }
         }
-        this.paramNode = toInts(b.paramNodes);
     }
 
-    private static int[] toInts(List<Integer> list) {
-        int[] a = new int[list.size()];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = list.get(i);
+    /**
+     * Lays out the subtree in post-order and returns its slot; parameters are numbered in pre-order, as
+     * {@link Constants} does ({@code fixed} marks an integer exponent of {@code ^}, never a parameter).
+     */
+    private int add(Expr e, boolean fixed, List<String> names, boolean parameterized, int[] paramSlots) {
+        if (e instanceof Const c) {
+            boolean param = parameterized && !fixed;
+            int slot = slot(param ? Kind.PARAM : Kind.CONST, -1, -1, param ? params : -1, null, null, c.value());
+            if (param) {
+                paramSlots[params++] = slot;
+            }
+            return slot;
         }
-        return a;
+        if (e instanceof Var v) {
+            String name = v.name();
+            int j = names.indexOf(name);
+            if (j < 0) {
+                throw new IllegalArgumentException(
+                        "variable '" + name + "' of the expression is not among the names " + names);
+            }
+            return slot(Kind.VAR, -1, -1, j, null, null, 0.0);
+        }
+        if (e instanceof Unary u) {
+            int a = add(u.arg(), false, names, parameterized, paramSlots);
+            return slot(Kind.UNARY, a, -1, -1, u.op(), null, 0.0);
+        }
+        Binary b = (Binary) e;
+        // Pre-order numbering of parameters equals left-to-right leaf order, which post-order also visits.
+        int a = add(b.left(), false, names, parameterized, paramSlots);
+        int c = add(b.right(), Constants.hasFixedExponent(b), names, parameterized, paramSlots);
+        return slot(Kind.BINARY, a, c, -1, null, b.op(), 0.0);
     }
 
-    /** Lays out the tree in post-order; parameters are numbered in pre-order, as {@link Constants} does. */
-    private static final class Builder {
-        final List<String> names;
-        final boolean parameterized;
-        final List<Kind> kind = new ArrayList<>();
-        final List<Integer> left = new ArrayList<>();
-        final List<Integer> right = new ArrayList<>();
-        final List<Integer> index = new ArrayList<>();
-        final List<UnaryFunction> uop = new ArrayList<>();
-        final List<BinaryFunction> bop = new ArrayList<>();
-        final List<Double> constValue = new ArrayList<>();
-        final List<Integer> paramNodes = new ArrayList<>();
-
-        Builder(List<String> names, boolean parameterized) {
-            this.names = names;
-            this.parameterized = parameterized;
-        }
-
-        /** Adds the subtree and returns its slot; {@code fixed} marks an integer exponent of {@code ^}. */
-        int add(Expr e, boolean fixed) {
-            if (e instanceof Const c) {
-                boolean param = parameterized && !fixed;
-                int idx = param ? paramNodes.size() : -1;
-                int slot = slot(param ? Kind.PARAM : Kind.CONST, -1, -1, idx, null, null, c.value());
-                if (param) {
-                    paramNodes.add(slot);
-                }
-                return slot;
-            }
-            if (e instanceof Var v) {
-                String name = v.name();
-                int j = names.indexOf(name);
-                if (j < 0) {
-                    throw new IllegalArgumentException(
-                            "variable '" + name + "' of the expression is not among the names " + names);
-                }
-                return slot(Kind.VAR, -1, -1, j, null, null, 0.0);
-            }
-            if (e instanceof Unary u) {
-                int a = add(u.arg(), false);
-                return slot(Kind.UNARY, a, -1, -1, u.op(), null, 0.0);
-            }
-            Binary b = (Binary) e;
-            // Pre-order numbering of parameters equals left-to-right leaf order, which post-order also visits.
-            int a = add(b.left(), false);
-            int c = add(b.right(), Constants.hasFixedExponent(b));
-            return slot(Kind.BINARY, a, c, -1, null, b.op(), 0.0);
-        }
-
-        private int slot(Kind k, int l, int r, int idx, UnaryFunction u, BinaryFunction o, double v) {
-            kind.add(k);
-            left.add(l);
-            right.add(r);
-            index.add(idx);
-            uop.add(u);
-            bop.add(o);
-            constValue.add(v);
-            return kind.size() - 1;
-        }
+    private int slot(Kind k, int l, int r, int idx, UnaryFunction u, BinaryFunction o, double v) {
+        int n = filled++;
+        kind[n] = k;
+        left[n] = l;
+        right[n] = r;
+        index[n] = idx;
+        uop[n] = u;
+        bop[n] = o;
+        constValue[n] = v;
+        return n;
     }
 }

@@ -110,6 +110,12 @@ public final class GeneticProgramming {
     static final int LM_ITERATIONS = 30;
     static final int LM_EVALUATIONS = 60;
 
+    /**
+     * Each thread's work arrays for {@link #scaledError}: a generation evaluates a thousand formulas, each once, and
+     * their block buffers (a column of the fitness rows per node) were most of what the search allocated.
+     */
+    private static final ThreadLocal<CompiledExpr.Scratch> SCRATCH = ThreadLocal.withInitial(CompiledExpr.Scratch::new);
+
     /** The rows constants are fitted on: all of small data, {@link #MAX_FIT_ROWS} evenly spaced of larger. */
     private final Dataset fitRows;
     private final GpSettings settings;
@@ -222,7 +228,7 @@ public final class GeneticProgramming {
     double[] scaledError(Expr e) {
         double[] p;
         try {
-            p = CompiledExpr.compile(e, names, y.length).values(columns);
+            p = CompiledExpr.compile(e, names, y.length, SCRATCH.get()).values(columns);
         } catch (IllegalArgumentException ex) {
             return new double[] {Double.POSITIVE_INFINITY, 0, 0};
         }

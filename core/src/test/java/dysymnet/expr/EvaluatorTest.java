@@ -103,6 +103,33 @@ class EvaluatorTest {
         });
     }
 
+    /**
+     * Formulas compiled one after another from one scratch, of different sizes and on row counts that change (so
+     * that its arrays are reused, replaced and left over), give exactly the numbers of formulas compiled alone:
+     * nothing the one before left in the arrays shows.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("fewSeeds")
+    void formulasCompiledFromOneScratchGiveTheNumbersOfFreshOnes(long seed) {
+        SplittableRandom rng = Gen.rng(seed);
+        CompiledExpr.Scratch scratch = new CompiledExpr.Scratch();
+        for (int f = 0; f < 40; f++) {
+            Expr e = f % 10 == 9 ? largeRandom(rng, 300) : ExprTestSupport.random(rng, 1 + rng.nextInt(5));
+            int rows = f < 20 ? 128 : 1 + rng.nextInt(300);
+            double[][] cols = randomColumns(rng, rows);
+            double[] fresh = CompiledExpr.compile(e, NAMES, rows).values(cols).clone();
+            double[] reused = CompiledExpr.compile(e, NAMES, rows, scratch).values(cols);
+            Gen.check(seed, show(e), () -> {
+                assertEquals(fresh.length, reused.length);
+                for (int i = 0; i < fresh.length; i++) {
+                    int row = i;
+                    assertEquals(Double.doubleToLongBits(fresh[i]), Double.doubleToLongBits(reused[i]),
+                            () -> "row " + row);
+                }
+            });
+        }
+    }
+
     @Test
     void blocksShrinkForLargeFormulasAndNotForSmallOnes() {
         assertEquals(CompiledExpr.MAX_BLOCK_ROWS, CompiledExpr.compile(x(), NAMES, 100_000).blockRows());
