@@ -12,7 +12,8 @@ import java.util.Objects;
  *
  * <p>The program has one slot per tree node in post-order (children before parents). A slot whose subtree holds no
  * variable is a single scalar; any other slot is a column of values. The rows are evaluated in blocks of
- * {@link #blockRows()} rows, every slot's column being a buffer of one block allocated once, at compilation: the
+ * {@link #blockRows()} rows, every slot's column being a buffer of one block allocated once, at compilation (or
+ * taken from a {@link Scratch}, for many formulas compiled one after another on one thread): the
  * memory is that of one block per slot (at most about {@value #MAX_BUFFER_DOUBLES} doubles, the block shrinking for
  * large formulas), not of all the rows per slot, so a formula of thousands of nodes evaluates on any number of rows.
  * Each row's numbers are computed by the same operations whatever the block size, so the values do not depend on
