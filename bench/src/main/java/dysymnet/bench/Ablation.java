@@ -1,6 +1,8 @@
 package dysymnet.bench;
 
 import dysymnet.api.SymbolicRegressor;
+import dysymnet.controller.ControllerConfig;
+import dysymnet.search.Budget;
 import dysymnet.net.TrainConfig;
 import dysymnet.search.Refiner;
 import dysymnet.search.Settings;
@@ -67,7 +69,18 @@ public enum Ablation {
     /** Term regression without its basis of products (ours; {@link dysymnet.terms.TermSettings#interactions()}). */
     NO_INTERACTIONS("no-interactions", Set.of(Part.INTERACTIONS), Set.of(Part.TERMS)),
     /** Term regression without transformed targets (ours; {@link dysymnet.terms.TermSettings#transforms()}). */
-    NO_TRANSFORMS("no-transforms", Set.of(Part.TRANSFORMS), Set.of(Part.TERMS));
+    NO_TRANSFORMS("no-transforms", Set.of(Part.TRANSFORMS), Set.of(Part.TERMS)),
+    /**
+     * The earned shares of the steps ({@link dysymnet.search.Budget.Allocation#EARNED}) instead of every source in
+     * every step (not an ablation: an addition, measured the same way).
+     */
+    EARNED("earned", Set.of(Part.ALLOCATION), Set.of()),
+    /**
+     * The controller that learns within a run (up to 5 KL-bounded Adam steps of 0.006 per batch on normalised
+     * advantages, {@link dysymnet.controller.ControllerConfig#learning()}) instead of the paper's (not an ablation:
+     * an addition, measured the same way).
+     */
+    LEARNING_PG("learning-pg", Set.of(Part.LEARNING), Set.of(Part.NETWORKS, Part.POLICY_GRADIENT));
 
     /** A part of the method that an ablation switches off or acts on. */
     public enum Part {
@@ -84,7 +97,9 @@ public enum Ablation {
         GUARD("the extrapolation guard"),
         VALIDATION("validation on held-out rows"),
         INTERACTIONS("the term regression's products"),
-        TRANSFORMS("the term regression's transformed targets");
+        TRANSFORMS("the term regression's transformed targets"),
+        ALLOCATION("the allocation of the steps (every source in every step)"),
+        LEARNING("the controller's settings (the paper's)");
 
         private final String words;
 
@@ -200,6 +215,13 @@ public enum Ablation {
                 break;
             case NO_TRANSFORMS:
                 b.terms(s.terms().toBuilder().transforms(false).build());
+                break;
+            case EARNED:
+                b.allocation(Budget.Allocation.EARNED);
+                break;
+            case LEARNING_PG:
+                b.controller(ControllerConfig.learning().toBuilder().policyGradient(s.controller().policyGradient())
+                        .build());
                 break;
             default:
                 throw new AssertionError(this);

@@ -222,12 +222,25 @@ public final class BenchRunner {
             return new ResultRow(p.suite(), p.name(), p.group(), seed, level, ablation, r2, mse, m.trainR2(),
                     m.trainMse(), m.complexity(), seconds, m.networksTrained(), m.stopReason(), symbolic, how,
                     deviation, r2 > 0.99, r2 > 0.999, nTrain, nTest, limit, maxSteps, config, m.formula(),
-                    p.truthText(), physics[0], physics[1], physics[2], ols.r2(), ols.mse(), "");
+                    p.truthText(), physics[0], physics[1], physics[2], ols.r2(), ols.mse(), "",
+                    sourceSeconds(m.history().sources()));
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             double seconds = (System.nanoTime() - t0) / 1e9;
             return failedRow(p, seed, level, ablation, config, limit, maxSteps, nTrain, nTest, seconds, describe(e))
                     .withOls(ols.r2(), ols.mse());
         }
+    }
+
+    /** The seconds of each source as {@link ResultRow#sourceSeconds()} writes them. */
+    static String sourceSeconds(List<dysymnet.search.SourceAccount> accounts) {
+        StringBuilder b = new StringBuilder();
+        for (dysymnet.search.SourceAccount a : accounts) {
+            if (b.length() > 0) {
+                b.append(';');
+            }
+            b.append(a.source()).append('=').append(String.format(java.util.Locale.ROOT, "%.3f", a.seconds()));
+        }
+        return b.toString();
     }
 
     /** The row of a run that failed with {@code error}. */

@@ -45,25 +45,50 @@ import java.util.Map;
  *                    column existed
  * @param olsMseTest  test MSE of that least-squares line
  * @param error       "" for a finished run, else the exception in one line
+ * @param sourceSeconds the seconds each formula source had, {@code network=41.2;gp=12.0;terms=3.1}
+ *                    ({@link dysymnet.search.SourceAccount}); "" when not recorded
  */
 public record ResultRow(String suite, String problem, String group, long seed, double noise, String ablation,
                         double r2Test, double mseTest, double r2Train, double mseTrain, int complexity,
                         double seconds, long networks, String stop, Boolean symbolic, String symbolicHow,
                         double symbolicDev, Boolean acc099, Boolean acc0999, int nTrain, int nTest, double timeLimit, int maxSteps,
                         String config, String expression, String truth, double modelAMse, double modelBMse, double modelCMse,
-                        double olsR2Test, double olsMseTest, String error) {
+                        double olsR2Test, double olsMseTest, String error, String sourceSeconds) {
+
+    /** A row without the sources' seconds. */
+    public ResultRow(String suite, String problem, String group, long seed, double noise, String ablation,
+                     double r2Test, double mseTest, double r2Train, double mseTrain, int complexity,
+                     double seconds, long networks, String stop, Boolean symbolic, String symbolicHow,
+                     double symbolicDev, Boolean acc099, Boolean acc0999, int nTrain, int nTest, double timeLimit,
+                     int maxSteps, String config, String expression, String truth, double modelAMse, double modelBMse,
+                     double modelCMse, double olsR2Test, double olsMseTest, String error) {
+        this(suite, problem, group, seed, noise, ablation, r2Test, mseTest, r2Train, mseTrain, complexity, seconds,
+                networks, stop, symbolic, symbolicHow, symbolicDev, acc099, acc0999, nTrain, nTest, timeLimit, maxSteps,
+                config, expression, truth, modelAMse, modelBMse, modelCMse, olsR2Test, olsMseTest, error, "");
+    }
+
+    /** The seconds of one source in {@link #sourceSeconds}, NaN when not recorded. */
+    public double secondsOf(String source) {
+        for (String part : sourceSeconds.split(";")) {
+            int eq = part.indexOf('=');
+            if (eq > 0 && part.substring(0, eq).equals(source)) {
+                return Double.parseDouble(part.substring(eq + 1));
+            }
+        }
+        return Double.NaN;
+    }
 
     /** The column names of {@code results.csv}, in order. */
     public static final List<String> COLUMNS = List.of("suite", "problem", "group", "seed", "noise", "ablation",
             "r2_test", "mse_test", "r2_train", "mse_train", "complexity", "seconds", "networks", "stop", "symbolic",
             "symbolic_how", "symbolic_dev", "acc_099", "acc_0999", "n_train", "n_test", "time_limit", "max_steps", "config", "expression",
-            "truth", "model_a_mse", "model_b_mse", "model_c_mse", "ols_r2_test", "ols_mse_test", "error");
+            "truth", "model_a_mse", "model_b_mse", "model_c_mse", "ols_r2_test", "ols_mse_test", "error", "source_seconds");
 
     /**
      * Columns a file written by an earlier version may lack: read, their cells are empty (NaN); opened for appending,
      * such a file is first rewritten with every column ({@link ResultsFile#open}).
      */
-    public static final List<String> ADDED_COLUMNS = List.of("ols_r2_test", "ols_mse_test");
+    public static final List<String> ADDED_COLUMNS = List.of("ols_r2_test", "ols_mse_test", "source_seconds");
 
     /** The identity of a run: rows with equal keys are the same run (the later one wins). */
     public String key() {
@@ -80,7 +105,8 @@ public record ResultRow(String suite, String problem, String group, long seed, d
     public ResultRow withOls(double r2, double mse) {
         return new ResultRow(suite, problem, group, seed, noise, ablation, r2Test, mseTest, r2Train, mseTrain,
                 complexity, seconds, networks, stop, symbolic, symbolicHow, symbolicDev, acc099, acc0999, nTrain, nTest,
-                timeLimit, maxSteps, config, expression, truth, modelAMse, modelBMse, modelCMse, r2, mse, error);
+                timeLimit, maxSteps, config, expression, truth, modelAMse, modelBMse, modelCMse, r2, mse, error,
+                sourceSeconds);
     }
 
     /** Whether the run failed. */
@@ -123,6 +149,7 @@ public record ResultRow(String suite, String problem, String group, long seed, d
         c.add(num(olsR2Test));
         c.add(num(olsMseTest));
         c.add(error);
+        c.add(sourceSeconds);
         return c;
     }
 
@@ -139,7 +166,7 @@ public record ResultRow(String suite, String problem, String group, long seed, d
                 boolOf(m, "acc_0999"), (int) lng(m, "n_train", -1), (int) lng(m, "n_test", -1),
                 dbl(m, "time_limit"), (int) lng(m, "max_steps", 0), str(m, "config"), str(m, "expression"), str(m, "truth"),
                 dbl(m, "model_a_mse"), dbl(m, "model_b_mse"), dbl(m, "model_c_mse"), dbl(m, "ols_r2_test"),
-                dbl(m, "ols_mse_test"), str(m, "error"));
+                dbl(m, "ols_mse_test"), str(m, "error"), str(m, "source_seconds"));
     }
 
     /** NaN as an empty cell, other values in full precision ({@code Infinity} spelled out). */

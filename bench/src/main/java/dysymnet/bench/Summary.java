@@ -92,8 +92,8 @@ public final class Summary {
         sb.append("- Ablations: ").append(distinct(rows, ResultRow::ablation)).append('\n');
         sb.append("- Budget per run: time limit ")
                 .append(distinct(rows, r -> r.timeLimit() > 0 ? ResultRow.num(r.timeLimit()) + " s" : "none"))
-                .append(", at most ").append(distinct(rows, r -> Integer.toString(r.maxSteps())))
-                .append(" controller steps\n");
+                .append(", steps at most ").append(distinct(rows, r -> r.maxSteps() > 0 ? Integer.toString(r.maxSteps())
+                        : "as the budget allows")).append('\n');
         for (String suite : new LinkedHashSet<>(rows.stream().map(ResultRow::suite).collect(Collectors.toList()))) {
             List<ResultRow> s = rows.stream().filter(r -> r.suite().equals(suite) && r.nTrain() >= 0)
                     .collect(Collectors.toList());

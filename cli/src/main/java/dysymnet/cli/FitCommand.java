@@ -7,6 +7,7 @@ import dysymnet.io.table.ReadOptions;
 import dysymnet.io.table.Selection;
 import dysymnet.io.table.Table;
 import dysymnet.io.table.TableReader;
+import dysymnet.search.SourceAccount;
 import dysymnet.search.Timings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -150,6 +151,12 @@ final class FitCommand implements Callable<Integer> {
                 Timings t = o.model().history().timings();
                 if (timings && t != null) {
                     err.print(t.table());
+                    List<SourceAccount> sources = o.model().history().sources();
+                    if (!sources.isEmpty()) {
+                        err.println("what each source got and gave (work: what the allocation counted; gain: what "
+                                + "it added to the front):");
+                        err.print(SourceAccount.table(sources));
+                    }
                     err.flush();
                 }
             });

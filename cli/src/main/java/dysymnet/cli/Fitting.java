@@ -32,7 +32,7 @@ final class Fitting {
     static void run(SymbolicRegressor.Builder builder, Dataset train, String target, boolean quiet,
                     PrintWriter err, Finisher finisher) {
         Progress progress = new Progress(err, quiet, Progress.isTerminal(),
-                builder.settings().budget().maxSteps());
+                builder.settings().budget().stepCap(), builder.settings().budget().timeLimit());
         SymbolicRegressor reg = builder.listener(progress).build();
         AtomicBoolean interrupted = new AtomicBoolean();
         AtomicBoolean searching = new AtomicBoolean(true);

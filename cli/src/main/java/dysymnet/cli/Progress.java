@@ -20,15 +20,25 @@ final class Progress implements SearchListener, AutoCloseable {
     private final PrintWriter err;
     private final boolean quiet;
     private final boolean terminal;
+    /** The steps at most, or 0 when the time limit ends the search (the bar then counts seconds). */
     private final int maxSteps;
+    /** The time limit in whole seconds (at least 1), for the bar of a search without a step count. */
+    private final long seconds;
     private ProgressBar bar;
     private long lastLine = System.nanoTime();
 
-    Progress(PrintWriter err, boolean quiet, boolean terminal, int maxSteps) {
+    /**
+     * @param stepCap   the search's steps at most ({@link dysymnet.search.Budget#stepCap()}; Integer.MAX_VALUE
+     *                  when the time limit ends it)
+     * @param timeLimit the search's time limit, null for none
+     */
+    Progress(PrintWriter err, boolean quiet, boolean terminal, int stepCap, java.time.Duration timeLimit) {
         this.err = err;
         this.quiet = quiet;
         this.terminal = terminal;
-        this.maxSteps = maxSteps;
+        boolean timed = stepCap == Integer.MAX_VALUE && timeLimit != null;
+        this.maxSteps = timed ? 0 : stepCap;
+        this.seconds = timed ? Math.max(1, (long) Math.ceil(timeLimit.toMillis() / 1e3)) : 0;
     }
 
     /** True when standard error is an interactive terminal. */
@@ -63,19 +73,20 @@ final class Progress implements SearchListener, AutoCloseable {
         }
         if (terminal) {
             if (bar == null) {
-                bar = new ProgressBarBuilder().setTaskName("searching").setInitialMax(maxSteps)
+                bar = new ProgressBarBuilder().setTaskName("searching").setInitialMax(maxSteps > 0 ? maxSteps : seconds)
+                        .setUnit(maxSteps > 0 ? "" : " s", 1)
                         .setStyle(ProgressBarStyle.ASCII).setConsumer(new me.tongfei.progressbar.ConsoleProgressBarConsumer(System.err))
                         .setUpdateIntervalMillis(250).build();
             }
-            bar.stepTo(e.step() + 1L);
+            bar.stepTo(maxSteps > 0 ? e.step() + 1L : Math.min(seconds, e.elapsed().toMillis() / 1000));
             bar.setExtraMessage(best(e));
             return;
         }
         long now = System.nanoTime();
         if (now - lastLine >= LINE_INTERVAL_NANOS || e.step() == 0) {
             lastLine = now;
-            err.printf(Locale.ROOT, "step %d/%d, %d networks, %.1f s, %s%n", e.step() + 1, e.maxSteps(),
-                    e.networksTrained(), e.elapsed().toMillis() / 1e3, best(e));
+            err.printf(Locale.ROOT, "step %d%s, %d networks, %.1f s, %s%n", e.step() + 1,
+                    maxSteps > 0 ? "/" + maxSteps : "", e.networksTrained(), e.elapsed().toMillis() / 1e3, best(e));
             err.flush();
         }
     }

@@ -1,6 +1,7 @@
 package dysymnet.cli;
 
 import dysymnet.api.SymbolicRegressor;
+import dysymnet.controller.ControllerConfig;
 import dysymnet.net.TrainConfig;
 import dysymnet.search.Budget;
 import dysymnet.search.Refiner;
@@ -23,8 +24,26 @@ public final class SearchOptions {
     double timeLimit;
 
     @Option(names = "--max-steps", paramLabel = "N",
-            description = "Controller steps at most (default " + Budget.DEFAULT_MAX_STEPS + ").")
+            description = "Steps at most (default: with a time limit, steps until the time limit; without one, "
+                    + Budget.DEFAULT_MAX_STEPS + "). A step runs the formula sources whose turn it is (see "
+                    + "--allocation).")
     Integer maxSteps;
+
+    @Option(names = "--allocation", paramLabel = "every-step|earned",
+            description = "How the steps divide the search's work among the networks, the genetic programming and "
+                    + "the term regression: earned (each gets a share that grows with what it has recently added "
+                    + "to the Pareto front per second of its work, at least a tenth; the first step runs all three) "
+                    + "or every-step (each runs in every step, the networks first) (default every-step).")
+    String allocation;
+
+    @Option(names = "--controller", paramLabel = "paper|learning",
+            description = "How the RNN controller learns from each step's networks: learning (up to "
+                    + ControllerConfig.LEARNING_UPDATES + " Adam steps of " + ControllerConfig.LEARNING_RATE_LEARNING
+                    + " per step on rewards normalised by their spread, stopped once the policy moves more than "
+                    + ControllerConfig.LEARNING_MAX_KL + " in KL divergence) or paper (the paper's one step of "
+                    + ControllerConfig.DEFAULT_LEARNING_RATE + " on the raw rewards, under which the policy barely "
+                    + "moves within a run) (default paper).")
+    String controller;
 
     @Option(names = "--networks-per-step", paramLabel = "N",
             description = "Networks sampled per controller step (default " + Budget.DEFAULT_BATCH_SIZE + "; 0 trains "
@@ -180,6 +199,20 @@ public final class SearchOptions {
         b.timeLimit(timeLimit > 0 ? Duration.ofNanos(Math.round(Math.min(timeLimit, 1e9) * 1e9)) : null);
         if (maxSteps != null) {
             b.maxSteps(atLeast1("--max-steps", maxSteps));
+        }
+        if (allocation != null) {
+            try {
+                b.allocation(Budget.Allocation.of(allocation));
+            } catch (IllegalArgumentException e) {
+                throw new UserError("--allocation: " + e.getMessage());
+            }
+        }
+        if (controller != null) {
+            switch (controller) {
+                case "learning" -> b.controller(ControllerConfig.learning());
+                case "paper" -> b.controller(ControllerConfig.paper());
+                default -> throw new UserError("--controller: unknown '" + controller + "'; valid: learning, paper");
+            }
         }
         if (batchSize != null && batchSizeOld != null) {
             throw new UserError("--networks-per-step and --batch-size (its old name) are the same option: give one");

@@ -23,7 +23,7 @@ class ProgressTest {
     @Test
     void theLineShowsTheFormulaThatWouldBeChosenNowBesideTheMostAccurate() {
         StringWriter sw = new StringWriter();
-        Progress p = new Progress(new PrintWriter(sw), false, false, 10);
+        Progress p = new Progress(new PrintWriter(sw), false, false, 10, null);
         Candidate best = candidate("x^3 + 0.001*sin(40*x) + x", 0.999999);
         Candidate leading = candidate("x^3 + x", 0.9999);
         p.onStep(new StepEvent(0, 10, 4, best, leading, 0.5, 0.9, Duration.ofMillis(1500)));

@@ -88,6 +88,23 @@ class SearchOptionsTest {
     }
 
     @Test
+    void allocationAndControllerReachTheSettings() {
+        assertEquals(Budget.Allocation.EVERY_STEP, parse().budget().allocation());
+        assertEquals(Budget.Allocation.EARNED, parse("--allocation", "earned").budget().allocation());
+        assertEquals(dysymnet.controller.ControllerConfig.paper(), parse().controller());
+        assertEquals(dysymnet.controller.ControllerConfig.paper(), parse("--controller", "paper").controller());
+        assertEquals(dysymnet.controller.ControllerConfig.learning(), parse("--controller", "learning").controller());
+        UserError a = assertThrows(UserError.class, () -> parse("--allocation", "fair"));
+        assertTrue(a.getMessage().contains("--allocation") && a.getMessage().contains("every-step"), a.getMessage());
+        UserError c = assertThrows(UserError.class, () -> parse("--controller", "fast"));
+        assertTrue(c.getMessage().contains("--controller") && c.getMessage().contains("paper"), c.getMessage());
+        // with a time limit and no step count, the search runs until the time limit
+        assertEquals(0, parse().budget().maxSteps());
+        assertEquals(Integer.MAX_VALUE, parse().budget().stepCap());
+        assertEquals(Budget.DEFAULT_MAX_STEPS, parse("--time-limit", "0").budget().stepCap());
+    }
+
+    @Test
     void keepFractionAloneKeepsTheOtherTrainingDefaults() {
         assertEquals(TrainConfig.defaults().toBuilder().keepFraction(1.0).build(),
                 parse("--keep-fraction", "1").training());

@@ -15,6 +15,7 @@ import dysymnet.search.Candidate;
 import dysymnet.search.Settings;
 import dysymnet.search.SettingsJson;
 import dysymnet.search.Source;
+import dysymnet.search.SourceAccount;
 import dysymnet.search.Timings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -102,6 +103,18 @@ final class ModelJson {
         }
         if (history.timings() != null) {
             root.set("timings", timings(m, history.timings()));
+        }
+        if (!history.sources().isEmpty()) {
+            ArrayNode sources = root.putArray("sources");
+            for (SourceAccount a : history.sources()) {
+                ObjectNode n = sources.addObject();
+                n.put("source", a.source());
+                n.put("runs", a.runs());
+                n.put("seconds", a.seconds());
+                n.put("work", a.work());
+                n.put("gain", a.gain());
+                n.put("share", a.share());
+            }
         }
         ArrayNode mr = root.putArray("mean_reward");
         for (double v : history.meanRewards()) {
@@ -213,7 +226,7 @@ final class ModelJson {
                 doubles(root.path("best_reward")), number(root.get("elapsed_seconds")),
                 root.path("networks_trained").asLong(), root.path("failed_architectures").asLong(0),
                 root.path("networks_given_up").asLong(0), root.path("stop_reason").asText(""), strings(root.path("notes")),
-                timings(root.get("timings")));
+                timings(root.get("timings")), sources(root.path("sources")));
         long seed = root.path("seed").asLong();
         Provenance provenance;
         if (version == 1) {
@@ -305,6 +318,16 @@ final class ModelJson {
         return new Timings(Math.max(1, o.path("threads").asInt(1)), number(o.get("seconds")),
                 number(o.get("serial_seconds")), number(o.get("underused_seconds")),
                 number(o.get("busy_thread_seconds")), stages);
+    }
+
+    /** The sources' account of a model file (none when absent: files written before it was recorded). */
+    private static List<SourceAccount> sources(JsonNode array) {
+        List<SourceAccount> out = new ArrayList<>();
+        for (JsonNode n : array) {
+            out.add(new SourceAccount(n.path("source").asText(""), n.path("runs").asInt(), number(n.get("seconds")),
+                    number(n.get("work")), number(n.get("gain")), number(n.get("share"))));
+        }
+        return out;
     }
 
     /** The texts of a JSON array (none when absent: files written before notes existed). */

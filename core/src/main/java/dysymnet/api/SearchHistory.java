@@ -1,5 +1,6 @@
 package dysymnet.api;
 
+import dysymnet.search.SourceAccount;
 import dysymnet.search.Candidate;
 import dysymnet.search.Timings;
 import java.util.List;
@@ -21,17 +22,28 @@ import java.util.Objects;
  *                            ({@link dysymnet.search.SearchResult#notes()}); empty when nothing needs saying
  * @param timings             the stage-time account of the fit ({@link Timings}: the search's stages, its choice
  *                            and the finishing refit); null when not recorded (a model file written before it was)
+ * @param sources             what each formula source that runs in steps got and gave ({@link SourceAccount}: runs,
+ *                            seconds, counted work, gain, final share); empty when not recorded
  */
 public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
                             long networksTrained, long failedArchitectures, long networksGivenUp,
-                            String stopReason, List<String> notes, Timings timings) {
+                            String stopReason, List<String> notes, Timings timings, List<SourceAccount> sources) {
 
     public SearchHistory {
         pareto = List.copyOf(pareto);
+        sources = sources == null ? List.of() : List.copyOf(sources);
         notes = notes == null ? List.of() : List.copyOf(notes);
         meanRewards = meanRewards.clone();
         bestRewards = bestRewards.clone();
         stopReason = stopReason == null ? "" : stopReason;
+    }
+
+    /** A history without the sources' account. */
+    public SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
+                         long networksTrained, long failedArchitectures, long networksGivenUp, String stopReason,
+                         List<String> notes, Timings timings) {
+        this(pareto, meanRewards, bestRewards, elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp,
+                stopReason, notes, timings, List.of());
     }
 
     /** A history without a stage-time account. */
@@ -68,12 +80,14 @@ public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double
                 && java.util.Arrays.equals(bestRewards, h.bestRewards)
                 && Double.compare(elapsedSeconds, h.elapsedSeconds) == 0 && networksTrained == h.networksTrained
                 && failedArchitectures == h.failedArchitectures && networksGivenUp == h.networksGivenUp
-                && stopReason.equals(h.stopReason) && notes.equals(h.notes) && Objects.equals(timings, h.timings);
+                && stopReason.equals(h.stopReason) && notes.equals(h.notes) && Objects.equals(timings, h.timings)
+                && sources.equals(h.sources);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(pareto, java.util.Arrays.hashCode(meanRewards), java.util.Arrays.hashCode(bestRewards),
-                elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp, stopReason, notes, timings);
+                elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp, stopReason, notes, timings,
+                sources);
     }
 }

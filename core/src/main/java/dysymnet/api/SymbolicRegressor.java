@@ -155,7 +155,7 @@ public final class SymbolicRegressor {
         }
         SearchHistory history = new SearchHistory(front, r.meanRewards(), r.bestRewards(),
                 r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.gaveUp(),
-                r.stopReason().name(), finished.notes(), timings);
+                r.stopReason().name(), finished.notes(), timings, r.sources());
         return new Model(chosen.expression(), data.names(), targetName, mse, r2, history,
                 Provenance.of(settings, fingerprint));
     }
@@ -381,8 +381,15 @@ public final class SymbolicRegressor {
             return this;
         }
 
+        /** Steps at most, or 0 (the default) for as many as the budget allows ({@link Budget#maxSteps()}). */
         public Builder maxSteps(int n) {
             budget.maxSteps(n);
+            return this;
+        }
+
+        /** How the steps divide the work among the formula sources (default: every source in every step). */
+        public Builder allocation(Budget.Allocation a) {
+            budget.allocation(Objects.requireNonNull(a, "allocation"));
             return this;
         }
 

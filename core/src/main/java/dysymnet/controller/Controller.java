@@ -459,6 +459,29 @@ public final class Controller implements ArchitectureSampler {
      */
     @Override
     public UpdateStats update(List<Sample> batch, double[] rewards) {
+        RiskSeeking.checkBatch(batch, rewards);
+        for (int k = 0; k < batch.size(); k++) {
+            checkCompatible(batch.get(k), "batch[" + k + "]");
+        }
+        double[] r = config.normalizeAdvantages() ? normalized(rewards) : rewards;
+        int steps = config.updatesPerBatch();
+        boolean bounded = steps > 1 && config.maxKl() > 0;
+        double[] before = bounded ? logProbabilities(batch) : null;
+        UpdateStats first = null;
+        for (int u = 0; u < steps; u++) {
+            UpdateStats stats = adamStep(batch, r);
+            if (first == null) {
+                first = stats;
+            }
+            if (bounded && u < steps - 1 && klFrom(batch, before) > config.maxKl()) {
+                break;
+            }
+        }
+        return first;
+    }
+
+    /** One Adam step on the objective J of the batch (see the class comment). */
+    private UpdateStats adamStep(List<Sample> batch, double[] rewards) {
         double[] q = new double[2];
         double objective = objectiveAndGradient(batch, rewards, gradient, q);
         updates++;
@@ -468,6 +491,55 @@ public final class Controller implements ArchitectureSampler {
         }
         adam.step(theta, gradient, config.learningRate());
         return new UpdateStats(q[0], (int) q[1], batch.size(), objective);
+    }
+
+    /**
+     * The rewards divided by their standard deviation over the batch (non-finite ones counted as 0), so that the
+     * weights R_k - R_eps are in units of the batch's spread; unchanged when the spread is 0 (the policy-gradient
+     * term is then 0 anyway).
+     */
+    static double[] normalized(double[] rewards) {
+        double mean = 0;
+        for (double x : rewards) {
+            mean += RiskSeeking.sanitize(x);
+        }
+        mean /= rewards.length;
+        double ss = 0;
+        for (double x : rewards) {
+            double d = RiskSeeking.sanitize(x) - mean;
+            ss += d * d;
+        }
+        double sd = Math.sqrt(ss / rewards.length);
+        if (!(sd > 1e-12)) {
+            return rewards;
+        }
+        double[] out = new double[rewards.length];
+        for (int k = 0; k < out.length; k++) {
+            out[k] = RiskSeeking.sanitize(rewards[k]) / sd;
+        }
+        return out;
+    }
+
+    private double[] logProbabilities(List<Sample> batch) {
+        double[] lp = new double[batch.size()];
+        for (int k = 0; k < lp.length; k++) {
+            lp[k] = logProbability(batch.get(k));
+        }
+        return lp;
+    }
+
+    /**
+     * The KL divergence of the policy whose log-probabilities of the batch's samples were {@code before} from the
+     * current one, estimated on those samples (drawn from the earlier policy) with the non-negative estimator
+     * {@code mean(ratio - 1 - log ratio)}, ratio = p_now / p_before.
+     */
+    double klFrom(List<Sample> batch, double[] before) {
+        double sum = 0;
+        for (int k = 0; k < before.length; k++) {
+            double logRatio = logProbability(batch.get(k)) - before[k];
+            sum += Math.expm1(logRatio) - logRatio;
+        }
+        return sum / before.length;
     }
 
     /** The live parameter vector (tests perturb it for finite differences). */

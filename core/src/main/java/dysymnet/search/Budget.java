@@ -6,8 +6,13 @@ import java.time.Duration;
 /**
  * How much a search may spend, and when it may stop early.
  *
- * @param maxSteps  controller steps at most
- * @param batchSize architectures sampled per controller step; 0 trains no network at all: each step is then one run
+ * @param maxSteps  steps at most, or 0 (the default) for as many as the budget allows: {@value #DEFAULT_MAX_STEPS}
+ *                  without a time limit; with one, steps until the time limit or a solving formula, so that a
+ *                  time-limited run uses its time. A step runs the sources whose turn it is ({@link #allocation});
+ *                  the first step runs every one
+ * @param batchSize architectures the controller samples per batch (it learns once a batch is trained: in one step
+ *                  without a time limit, over the networks' turns with one, {@link NetworkSource}); 0 trains no
+ *                  network at all: each step is then one run
  *                  of the symbolic sources after the networks (the genetic programming's run after a step and the
  *                  term regression's, {@link Search}), which is what the ablation "no networks" measures, and needs
  *                  one of them on ({@link Settings})
@@ -26,9 +31,55 @@ import java.time.Duration;
  *                  number of threads (0: all rows); its formulas are refined, pruned and polished on the same
  *                  sample and scored on all the search's rows ({@link ArchitecturePipeline}). Data of at most this
  *                  many rows train every network on all of them
+ * @param allocation how the steps divide the search's work among the networks, the GP and the term regression
  */
 public record Budget(int maxSteps, int batchSize, Duration timeLimit, double solveR2, int searchRows,
-                     int trainRows) {
+                     int trainRows, Allocation allocation) {
+
+    /**
+     * How the steps divide the search's work among the sources that run in every step (the networks, the genetic
+     * programming, the term regression).
+     */
+    public enum Allocation {
+        /**
+         * Each source earns its share ({@link SourceShares}): after a first step that runs all of them, a step runs
+         * the sources that are behind their share of the work done so far, and a source's share grows with what it
+         * has recently added to the Pareto front per unit of its work, with a floor for each.
+         */
+        EARNED("earned"),
+        /**
+         * Every source in every step, in a fixed order (the networks, then the GP, then the term regression): the
+         * default, because at equal wall time the earned shares were within the spread of it on the black-box
+         * tables and cost the demo's extrapolation on two seeds of ten (fewer networks: docs/benchmarks).
+         */
+        EVERY_STEP("every-step");
+
+        private final String label;
+
+        Allocation(String label) {
+            this.label = label;
+        }
+
+        /** The option's name of this allocation. */
+        public String label() {
+            return label;
+        }
+
+        /** The allocation of an option's name; IllegalArgumentException naming the valid ones for another. */
+        public static Allocation of(String label) {
+            for (Allocation a : values()) {
+                if (a.label.equals(label)) {
+                    return a;
+                }
+            }
+            throw new IllegalArgumentException("unknown allocation '" + label + "'; valid: earned, every-step");
+        }
+    }
+
+    /** A budget with the default allocation ({@link Allocation#EVERY_STEP}). */
+    public Budget(int maxSteps, int batchSize, Duration timeLimit, double solveR2, int searchRows, int trainRows) {
+        this(maxSteps, batchSize, timeLimit, solveR2, searchRows, trainRows, Allocation.EVERY_STEP);
+    }
 
     public static final int DEFAULT_MAX_STEPS = 100;
     public static final int DEFAULT_BATCH_SIZE = 10;
@@ -48,9 +99,11 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
     public static final int DEFAULT_TRAIN_ROWS = 1_000;
 
     public Budget {
-        if (maxSteps < 1) {
-            throw new IllegalArgumentException("max steps must be at least 1, got " + maxSteps);
+        if (maxSteps < 0) {
+            throw new IllegalArgumentException("max steps must be at least 1, or 0 for as many as the budget allows, "
+                    + "got " + maxSteps);
         }
+        java.util.Objects.requireNonNull(allocation, "allocation");
         if (batchSize < 0) {
             throw new IllegalArgumentException("batch size must be at least 0 (no networks), got " + batchSize);
         }
@@ -66,6 +119,17 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
         if (trainRows < 0 || trainRows == 1) {
             throw new IllegalArgumentException("train rows must be 0 (all) or at least 2, got " + trainRows);
         }
+    }
+
+    /**
+     * The steps at most: {@link #maxSteps}, or for 0 {@value #DEFAULT_MAX_STEPS} without a time limit, else none
+     * (the time limit ends the search).
+     */
+    public int stepCap() {
+        if (maxSteps > 0) {
+            return maxSteps;
+        }
+        return timeLimit == null ? DEFAULT_MAX_STEPS : Integer.MAX_VALUE;
     }
 
     /** Whether the search trains networks: {@link #batchSize} is not 0. */
@@ -94,17 +158,21 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
 
     public Builder toBuilder() {
         return new Builder().maxSteps(maxSteps).batchSize(batchSize).timeLimit(timeLimit).solveR2(solveR2)
-                .searchRows(searchRows).trainRows(trainRows);
+                .searchRows(searchRows).trainRows(trainRows).allocation(allocation);
     }
 
-    /** Builder of a {@link Budget}, starting from the defaults: 100 steps of 10 networks, no time limit. */
+    /**
+     * Builder of a {@link Budget}, starting from the defaults: steps of 10 networks, as many as the budget allows
+     * (100 without a time limit), no time limit, every source in every step.
+     */
     public static final class Builder {
-        private int maxSteps = DEFAULT_MAX_STEPS;
+        private int maxSteps;
         private int batchSize = DEFAULT_BATCH_SIZE;
         private Duration timeLimit;
         private double solveR2 = DEFAULT_SOLVE_R2;
         private int searchRows = DEFAULT_SEARCH_ROWS;
         private int trainRows = DEFAULT_TRAIN_ROWS;
+        private Allocation allocation = Allocation.EVERY_STEP;
 
         private Builder() {
         }
@@ -142,8 +210,14 @@ public record Budget(int maxSteps, int batchSize, Duration timeLimit, double sol
             return this;
         }
 
+        /** How the steps divide the work among the sources (default {@link Allocation#EVERY_STEP}). */
+        public Builder allocation(Allocation v) {
+            allocation = v;
+            return this;
+        }
+
         public Budget build() {
-            return new Budget(maxSteps, batchSize, timeLimit, solveR2, searchRows, trainRows);
+            return new Budget(maxSteps, batchSize, timeLimit, solveR2, searchRows, trainRows, allocation);
         }
     }
 }

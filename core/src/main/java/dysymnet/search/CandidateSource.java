@@ -28,6 +28,23 @@ public interface CandidateSource extends AutoCloseable {
         return true;
     }
 
+    /**
+     * Whether the search runs this source in its steps ({@link #step}); false for a source that runs once, before
+     * them. The sources that run in steps share the search's work ({@link SourceShares}).
+     */
+    default boolean stepped() {
+        return true;
+    }
+
+    /**
+     * The work this source has done so far, counted rather than timed, in nominal seconds (a count times a cost per
+     * unit measured on one machine): the same on any number of threads, so that a search without a time limit
+     * divides its steps among the sources reproducibly ({@link SourceShares}). 0 for a source that does not count.
+     */
+    default double work() {
+        return 0;
+    }
+
     /** Runs before the first step (a quick first phase: a search it solves ends there). */
     default void begin(SearchContext context) {
     }

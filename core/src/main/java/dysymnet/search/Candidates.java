@@ -26,6 +26,7 @@ public final class Candidates {
     private final Set<Source> notSeeding = new HashSet<>();
     private List<Expr> stepFormulas = List.of();
     private Candidate best;
+    private final FrontGain gain;
     /** Volatile: the term regression's parallel families ask it through their stop ({@link TermsSource}). */
     private volatile boolean solved;
 
@@ -38,6 +39,12 @@ public final class Candidates {
         this.budget = budget;
         this.maxComplexity = maxComplexity;
         this.rows = scorer.facts().data().rows();
+        this.gain = new FrontGain(maxComplexity, scorer.facts().variance(), scorer.facts().noiseVariance());
+    }
+
+    /** What each source's candidates have added to the front so far ({@link FrontGain}). */
+    FrontGain gain() {
+        return gain;
     }
 
     /** The scorer every source's formulas are scored by. */
@@ -70,7 +77,9 @@ public final class Candidates {
         if (!Double.isFinite(c.mse())) {
             return;
         }
-        distinct.putIfAbsent(c.expression(), c);
+        if (distinct.putIfAbsent(c.expression(), c) == null) {
+            gain.add(c.source(), c.complexity(), c.mse());
+        }
         if (best == null || c.mse() < best.mse()) {
             best = c;
         }

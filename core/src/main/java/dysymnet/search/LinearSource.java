@@ -21,6 +21,11 @@ final class LinearSource implements CandidateSource {
     }
 
     @Override
+    public boolean stepped() {
+        return false;
+    }
+
+    @Override
     public void begin(SearchContext context) {
         context.candidates().absorb(LinearModels.fit(context.data(), context.stop(), context.pool()), Source.LINEAR, 0);
     }

@@ -22,8 +22,8 @@ import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
 
 /**
- * The networks, DySymNet's own source (the paper's Algorithm 1): per step, the controller samples a batch of
- * architectures, each new one is trained once ({@link ArchitecturePipeline}, in parallel, here or on a
+ * The networks, DySymNet's own source (the paper's Algorithm 1): the controller samples a batch of
+ * architectures, trained over one or more turns of this source ({@link #perTurn}), each new one once ({@link ArchitecturePipeline}, in parallel, here or on a
  * {@link BatchTrainer}'s machines), its formulas become candidates, and the controller is updated with the
  * architectures' rewards. Networks far behind the earlier steps' networks at a checkpoint are given up there
  * ({@link Halving}). The step's formulas are what the symbolic sources after it start from
@@ -44,6 +44,15 @@ final class NetworkSource implements CandidateSource {
     private final Halving halving;
     private final Map<Architecture, ArchitecturePipeline.Result> seen = new HashMap<>();
     private long sampleIndex;
+    /** The networks' counted work so far ({@link #work()}). */
+    private double work;
+    private final int inputs;
+    private final int trainRows;
+    private final int trainSteps;
+    /** Networks trained per turn of this source ({@link #perTurn(Settings)}). */
+    private final int perTurn;
+    /** The batch being trained, null between batches. */
+    private Batch batch;
 
     /**
      * @param trainer where the networks train: null for the search's own threads
@@ -53,9 +62,31 @@ final class NetworkSource implements CandidateSource {
         this.sampler = sampler(settings);
         this.samplingRng = Seeds.stream(settings.seed(), SAMPLING_STREAM);
         this.halving = new Halving(settings.training().keepFraction(), settings.budget().batchSize());
+        this.inputs = context.data().features();
+        int rows = context.data().rows();
+        int cap = settings.budget().trainRows();
+        this.trainRows = cap == 0 ? rows : Math.min(cap, rows);
+        this.trainSteps = settings.training().stage1Steps() + settings.training().stage2Steps();
+        this.perTurn = perTurn(settings);
         this.session = trainer == null
                 ? new LocalSession(pipeline, settings.seed(), context.pool(), context.data().features())
                 : trainer.open(context.data(), settings);
+    }
+
+    /**
+     * Networks trained per turn of this source: the whole batch with the allocation {@link
+     * Budget.Allocation#EVERY_STEP} or without a time limit (so that a step-budgeted search gives the same result on
+     * any number of threads), else as many as the search has threads, so that the earned allocation
+     * ({@link SourceShares}) can hand the networks their time a few at a time rather than a whole batch at once (a
+     * batch of ten took 27 of a 30-s run's seconds on a 750-row table); the controller learns once a batch is
+     * complete.
+     */
+    static int perTurn(Settings s) {
+        Budget b = s.budget();
+        if (b.allocation() == Budget.Allocation.EVERY_STEP || b.timeLimit() == null) {
+            return Math.max(1, b.batchSize());
+        }
+        return Math.max(1, Math.min(b.batchSize(), s.threads()));
     }
 
     /** The architecture source: the RNN controller, or uniform draws when policy gradient is off. */
@@ -71,79 +102,147 @@ final class NetworkSource implements CandidateSource {
         return Source.NETWORK;
     }
 
+    /**
+     * Nominal seconds per parameter, training row and training step of a network: its training grows with these
+     * three (fitted to the networks' wall time on four black-box tables of 39 to 10,000 rows, 2-core development
+     * machine: within a factor 2.5 of it on each).
+     */
+    static final double SECONDS_PER_UNIT = 5e-10;
+    /** Nominal seconds of a network's read-off, refinement and scoring besides its training. */
+    static final double SECONDS_PER_NETWORK = 0.1;
+
+    /**
+     * The networks' work: for each trained network {@value #SECONDS_PER_NETWORK} s plus its parameters times its
+     * training rows times its training steps ({@link #SECONDS_PER_UNIT}), a network given up at a checkpoint
+     * counted for the part of its training before it.
+     */
+    @Override
+    public double work() {
+        return work;
+    }
+
+    private double cost(Architecture a, ArchitecturePipeline.Result r) {
+        double part = 1;
+        if (r.gaveUp()) {
+            int reached = 0;
+            for (double l : r.checkpoints()) {
+                if (!Double.isNaN(l)) {
+                    reached++;
+                }
+            }
+            part = 0.5 * reached / Math.max(1, r.checkpoints().length);
+        }
+        return SECONDS_PER_NETWORK + SECONDS_PER_UNIT * new SymbolicNetwork(a, inputs, true).parameterCount()
+                * (double) trainRows * trainSteps * part;
+    }
+
     @Override
     public boolean step(int step, SearchContext context) throws InterruptedException {
-        int batch = context.settings().budget().batchSize();
-        List<Sample> samples = new ArrayList<>();
-        List<Architecture> archs = new ArrayList<>();
-        for (int k = 0; k < batch; k++) {
-            Sample s = sampler.sample(samplingRng);
-            samples.add(s);
-            archs.add(s.architecture().canonical());
+        if (batch == null) {
+            batch = sampleBatch(step, context);
         }
-        // train each architecture not seen before, once, in parallel (here or on the trainer's machines); those far
-        // behind the earlier steps' networks at a checkpoint are given up there
-        double[] giveUpAbove = halving.bounds();
-        List<BatchTrainer.Job> jobs = new ArrayList<>();
-        Map<Architecture, Boolean> queued = new HashMap<>();
-        for (Architecture a : archs) {
-            long index = sampleIndex++;
-            if (seen.containsKey(a) || queued.putIfAbsent(a, Boolean.TRUE) != null) {
-                continue;
-            }
-            jobs.add(new BatchTrainer.Job(a, index, step, giveUpAbove));
-        }
-        List<BatchTrainer.Outcome> outcomes = session.train(jobs, context.stop(), context.deadline());
+        // this turn's networks: the next ones of the batch, in sampling order
+        int end = Math.min(batch.jobs.size(), batch.next + perTurn);
+        List<BatchTrainer.Job> turn = batch.jobs.subList(batch.next, end);
+        List<BatchTrainer.Outcome> outcomes = session.train(turn, context.stop(), context.deadline());
         SearchContext.Tally tally = context.tally();
+        boolean ran = true;
         for (int j = 0; j < outcomes.size(); j++) {
             BatchTrainer.Outcome o = outcomes.get(j);
             ArchitecturePipeline.Result c = o.result();
             if (o.error() != null) {
                 // the pipeline handles numerical trouble itself: this is a bug, counted and reported, and the search
                 // goes on without the architecture
-                tally.error(jobs.get(j).architecture() + ": " + o.error());
+                tally.error(turn.get(j).architecture() + ": " + o.error());
             }
             if (c != null) {
-                seen.put(jobs.get(j).architecture(), c);
+                seen.put(turn.get(j).architecture(), c);
+                work += cost(turn.get(j).architecture(), c);
                 tally.trained(c.failed(), c.gaveUp());
                 halving.add(c.checkpoints());
+                for (Candidate candidate : c.candidates()) {
+                    context.candidates().add(candidate);
+                }
+            } else if (o.error() == null) {
+                ran = false;
             }
         }
-        double[] rewards = new double[archs.size()];
-        boolean complete = true;
+        batch.next = end;
+        if (!ran) {
+            // stopped by time or cancellation in the middle of the turn: keep what finished, no update
+            return false;
+        }
+        if (batch.next < batch.jobs.size()) {
+            // the batch's other networks train in the networks' next turns
+            return true;
+        }
+        Batch done = batch;
+        batch = null;
+        return finish(done, context);
+    }
+
+    /** Samples a batch of architectures and queues each one not trained before, once. */
+    private Batch sampleBatch(int step, SearchContext context) {
+        int size = context.settings().budget().batchSize();
+        Batch b = new Batch();
+        for (int k = 0; k < size; k++) {
+            Sample s = sampler.sample(samplingRng);
+            b.samples.add(s);
+            b.archs.add(s.architecture().canonical());
+        }
+        // those far behind the earlier batches' networks at a checkpoint are given up there
+        double[] giveUpAbove = halving.bounds();
+        Map<Architecture, Boolean> queued = new HashMap<>();
+        for (Architecture a : b.archs) {
+            long index = sampleIndex++;
+            if (seen.containsKey(a) || queued.putIfAbsent(a, Boolean.TRUE) != null) {
+                continue;
+            }
+            b.jobs.add(new BatchTrainer.Job(a, index, step, giveUpAbove));
+        }
+        return b;
+    }
+
+    /**
+     * Ends a batch whose networks have all trained: the controller learns from their rewards, and their formulas
+     * become what the symbolic sources start from. False when an architecture has no result (its pipeline threw).
+     */
+    private boolean finish(Batch b, SearchContext context) {
+        double[] rewards = new double[b.archs.size()];
         double sum = 0;
         double stepBest = 0;
-        Candidates candidates = context.candidates();
-        for (int k = 0; k < archs.size(); k++) {
-            ArchitecturePipeline.Result scored = seen.get(archs.get(k));
+        for (int k = 0; k < b.archs.size(); k++) {
+            ArchitecturePipeline.Result scored = seen.get(b.archs.get(k));
             if (scored == null) {
-                complete = false;
-                continue;
+                return false;
             }
             double reward = scored.representative().reward();
             rewards[k] = reward;
             sum += reward;
             stepBest = Math.max(stepBest, reward);
-            for (Candidate c : scored.candidates()) {
-                candidates.add(c);
-            }
         }
-        if (!complete) {
-            // stopped by time or cancellation in the middle of the step: keep what finished, no update
-            return false;
-        }
-        tally.rewards(sum / archs.size(), stepBest);
-        sampler.update(samples, rewards);
+        context.tally().rewards(sum / b.archs.size(), stepBest);
+        sampler.update(b.samples, rewards);
         List<Expr> formulas = new ArrayList<>();
-        for (Architecture a : archs) {
+        for (Architecture a : b.archs) {
             for (Candidate c : seen.get(a).candidates()) {
                 if (Double.isFinite(c.mse())) {
                     formulas.add(c.expression());
                 }
             }
         }
-        candidates.stepFormulas(formulas);
+        context.candidates().stepFormulas(formulas);
         return true;
+    }
+
+    /** A batch of the controller's samples, trained over one or more of the networks' turns. */
+    private static final class Batch {
+        final List<Sample> samples = new ArrayList<>();
+        final List<Architecture> archs = new ArrayList<>();
+        /** The architectures to train, each new one once, in sampling order. */
+        final List<BatchTrainer.Job> jobs = new ArrayList<>();
+        /** The first job not trained yet. */
+        int next;
     }
 
     @Override

@@ -16,15 +16,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
- * The DySymNet search: its formula sources ({@link CandidateSource}) run in turn, once before the first step and
- * then once per step, adding their formulas to the shared {@link Candidates}, until the step budget, the time limit,
- * a cancellation or a solving formula ends it; then the final choice ({@link ModelChoice}) picks the reported
- * formula from all candidates. The sources, in order ({@link #sources}): straight lines in the inputs, with the term
- * regression ({@link LinearSource}: once, first, milliseconds); the networks the controller samples and
- * trains (the paper's Algorithm 1, {@link NetworkSource}); the genetic programming when on ({@link GpSource}: a quick
- * run before the first step, a short one after each); the term regression when on ({@link TermsSource}: once before
- * the first step, then after each). The facts about the data that several stages need (the target's variance, the
- * noise level, the local differences) are computed once here ({@link DataFacts}) and handed to all of them.
+ * The DySymNet search: its formula sources ({@link CandidateSource}) run once before the first step and then in
+ * steps, adding their formulas to the shared {@link Candidates}, until the step budget (none by default with a time
+ * limit, {@link Budget#stepCap()}), the time limit, a cancellation or a solving formula ends it; then the final choice ({@link ModelChoice}) picks the reported formula from all candidates. The
+ * sources, in order ({@link #sources}): straight lines in the inputs, with the term regression ({@link LinearSource}:
+ * once, first, milliseconds); the networks the controller samples and trains (the paper's Algorithm 1,
+ * {@link NetworkSource}); the genetic programming when on ({@link GpSource}: a quick run before the first step, a
+ * short one in each of its turns); the term regression when on ({@link TermsSource}: once before the first step,
+ * then in each of its turns). The first step runs every source; after it, each step runs the sources whose turn it
+ * is, so that each gets the share of the work it has earned by what it added to the front ({@link SourceShares},
+ * {@link Budget.Allocation}). The facts about the data that several stages need (the target's variance, the noise
+ * level, the local differences) are computed once here ({@link DataFacts}) and handed to all of them.
  *
  * <p>Reproducibility: each source draws from its own random streams and gathers parallel work in a fixed order
  * ({@link CandidateSource}), so a search with a given seed and step budget gives the same result on any number of
@@ -120,16 +122,36 @@ public final class Search {
                     candidates.excludeFromSeeds(source.id());
                 }
             }
+            List<CandidateSource> stepped = new ArrayList<>();
+            List<Source> ids = new ArrayList<>();
             for (CandidateSource source : sources) {
+                if (source.stepped()) {
+                    stepped.add(source);
+                    ids.add(source.id());
+                }
+            }
+            SourceShares shares = new SourceShares(ids, budget.timeLimit() != null);
+            FrontGain gain = candidates.gain();
+            for (CandidateSource source : sources) {
+                double work0 = source.work();
+                double gain0 = gain.total();
+                long t0 = System.nanoTime();
                 clock.begin();
                 source.begin(context);
                 clock.end(source.id().name(), Timings.BEFORE_STEPS);
+                int i = stepped.indexOf(source);
+                double counted = source.work() - work0;
+                double gained = gain.total() - gain0;
+                if (i >= 0 && (counted > 0 || gained > 0)) {
+                    shares.record(i, counted, (System.nanoTime() - t0) / 1e9, gained, false);
+                }
             }
             boolean solvedFirst = candidates.solved();
             if (solvedFirst) {
                 reason = StopReason.SOLVED;
             }
-            for (int step = 0; step < budget.maxSteps() && !solvedFirst; step++) {
+            int cap = budget.stepCap();
+            for (int step = 0; step < cap && !solvedFirst; step++) {
                 if (cancelled) {
                     reason = StopReason.CANCELLED;
                     break;
@@ -139,15 +161,22 @@ public final class Search {
                     break;
                 }
                 boolean complete = true;
+                boolean[] turn = step == 0 || budget.allocation() == Budget.Allocation.EVERY_STEP
+                        ? all(stepped.size()) : shares.turns();
                 try {
-                    for (CandidateSource source : sources) {
-                        clock.begin();
-                        boolean done = source.step(step, context);
-                        clock.end(source.id().name(), step);
-                        if (!done) {
-                            complete = false;
-                            break;
+                    for (int i = 0; i < stepped.size() && complete; i++) {
+                        if (!turn[i]) {
+                            continue;
                         }
+                        CandidateSource source = stepped.get(i);
+                        double work0 = source.work();
+                        double gain0 = gain.total();
+                        long t0 = System.nanoTime();
+                        clock.begin();
+                        complete = source.step(step, context);
+                        clock.end(source.id().name(), step);
+                        shares.record(i, source.work() - work0, (System.nanoTime() - t0) / 1e9,
+                                gain.total() - gain0, true);
                     }
                 } catch (InterruptedException ie) {
                     Thread.currentThread().interrupt();
@@ -164,7 +193,7 @@ public final class Search {
                 // the formula the front rule would choose now, for the progress line: only when someone listens
                 Candidate leading = listener == SearchListener.NONE ? null
                         : ParetoFront.of(candidates.all()).choose(facts.variance(), settings.selection());
-                listener.onStep(new StepEvent(step, budget.maxSteps(), tally.trained, candidates.best(), leading,
+                listener.onStep(new StepEvent(step, cap, tally.trained, candidates.best(), leading,
                         last(tally.meanRewards), last(tally.bestRewards),
                         Duration.ofNanos(System.nanoTime() - start)));
                 if (candidates.solved()) {
@@ -180,7 +209,8 @@ public final class Search {
             SearchContext.Tally tally = context.tally();
             return new SearchResult(choice.chosen(), choice.front(), List.copyOf(all), toArray(tally.meanRewards),
                     toArray(tally.bestRewards), tally.trained, tally.failed, tally.gaveUp, List.copyOf(tally.errors),
-                    steps, reason, Duration.ofNanos(System.nanoTime() - start), choice.notes(), clock.finish());
+                    steps, reason, Duration.ofNanos(System.nanoTime() - start), choice.notes(), clock.finish(),
+                    shares.accounts());
         } finally {
             try {
                 for (CandidateSource source : sources) {
@@ -190,6 +220,12 @@ public final class Search {
                 pool.shutdownNow();
             }
         }
+    }
+
+    private static boolean[] all(int n) {
+        boolean[] b = new boolean[n];
+        java.util.Arrays.fill(b, true);
+        return b;
     }
 
     private static double last(List<Double> l) {

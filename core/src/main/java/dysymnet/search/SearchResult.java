@@ -25,13 +25,16 @@ import java.util.List;
  *                        formula fits below the data's noise), one sentence each; empty when nothing needs saying
  * @param timings         the stage-time account of the search ({@link Timings}): each stage's wall time and how much
  *                        of the run could not use the threads given; it describes the run and changes nothing in it
+ * @param sources         what each source that runs in steps got and gave ({@link SourceAccount}), in the search's
+ *                        order; empty for a result made by hand
  */
 public record SearchResult(Candidate chosen, ParetoFront front, List<Candidate> candidates, double[] meanRewards,
                            double[] bestRewards, long networksTrained, long failedArchitectures, long gaveUp,
                            List<String> errors, int steps, StopReason stopReason,
-                           Duration elapsed, List<String> notes, Timings timings) {
+                           Duration elapsed, List<String> notes, Timings timings, List<SourceAccount> sources) {
     public SearchResult {
         notes = List.copyOf(notes);
+        sources = sources == null ? List.of() : List.copyOf(sources);
     }
 
     /** A result without a stage-time account (one made by hand). */
@@ -39,6 +42,6 @@ public record SearchResult(Candidate chosen, ParetoFront front, List<Candidate> 
                         double[] bestRewards, long networksTrained, long failedArchitectures, long gaveUp,
                         List<String> errors, int steps, StopReason stopReason, Duration elapsed, List<String> notes) {
         this(chosen, front, candidates, meanRewards, bestRewards, networksTrained, failedArchitectures, gaveUp, errors,
-                steps, stopReason, elapsed, notes, null);
+                steps, stopReason, elapsed, notes, null, List.of());
     }
 }

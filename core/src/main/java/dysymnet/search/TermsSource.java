@@ -14,6 +14,15 @@ import java.util.function.BooleanSupplier;
  */
 final class TermsSource implements CandidateSource {
     private final TermRegression terms;
+    /** The counted work so far ({@link #work()}). */
+    private double work;
+
+    /**
+     * Nominal seconds per formula the term regression offers, its share of the run's least-squares paths and refits
+     * included (paths on at most 1,000 rows: about 0.02 s on the first run and 0.002 s later on four black-box tables
+     * of 39 to 10,000 rows, 2-core development machine).
+     */
+    static final double SECONDS_PER_FORMULA = 0.01;
 
     TermsSource(SearchContext context, Primitives primitives) {
         this.terms = new TermRegression(context.facts(), primitives, context.settings().terms());
@@ -27,6 +36,15 @@ final class TermsSource implements CandidateSource {
     @Override
     public boolean seedsOthers() {
         return false;
+    }
+
+    /**
+     * The term regression's work: the formulas it offered ({@link #SECONDS_PER_FORMULA}); a run whose seeds bring no
+     * new term offers nothing and costs next to nothing.
+     */
+    @Override
+    public double work() {
+        return work;
     }
 
     @Override
@@ -48,6 +66,9 @@ final class TermsSource implements CandidateSource {
         Candidates candidates = context.candidates();
         BooleanSupplier stop = context.stop();
         terms.run(candidates.seeds(), () -> stop.getAsBoolean() || candidates.solved(),
-                batch -> candidates.absorb(batch, Source.TERMS, step), context.pool());
+                batch -> {
+                    work += SECONDS_PER_FORMULA * batch.size();
+                    candidates.absorb(batch, Source.TERMS, step);
+                }, context.pool());
     }
 }

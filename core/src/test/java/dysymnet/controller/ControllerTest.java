@@ -230,7 +230,7 @@ class ControllerTest {
 
     @Test
     void updateReportsQuantileAndKeptCount() {
-        Controller c = new Controller(SearchSpace.defaults(), ControllerConfig.defaults(), new SplittableRandom(3));
+        Controller c = new Controller(SearchSpace.defaults(), ControllerConfig.paper(), new SplittableRandom(3));
         SplittableRandom rng = new SplittableRandom(4);
         List<Sample> batch = new ArrayList<>();
         for (int k = 0; k < 6; k++) {

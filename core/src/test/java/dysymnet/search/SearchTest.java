@@ -79,7 +79,8 @@ class SearchTest {
                 .operators(Operator.IDENTITY, Operator.ADD, Operator.MUL, Operator.DIV, Operator.SIN, Operator.EXP,
                         Operator.LOG, Operator.SQUARE).build();
         Settings.Builder s = Settings.builder().space(space).seed(5)
-                .budget(Budget.builder().batchSize(3).maxSteps(2).solveR2(1.1).build());
+                .budget(Budget.builder().batchSize(3).maxSteps(2).solveR2(1.1)
+                        .allocation(Budget.Allocation.EARNED).build());
         SearchResult one = new Search(s.threads(1).build(), null).run(d);
         SearchResult three = new Search(s.threads(3).build(), null).run(d);
         assertEquals(2, one.steps());
@@ -92,8 +93,10 @@ class SearchTest {
         for (Timings.Stage st : three.timings().stages()) {
             stages.add(st.name() + "@" + st.step());
         }
-        assertTrue(stages.containsAll(List.of("gp@-1", "terms@-1", "network@0", "gp@0", "terms@1",
+        // the first step runs every source; the second those whose turn it is (SourceShares), at least one
+        assertTrue(stages.containsAll(List.of("gp@-1", "terms@-1", "network@0", "gp@0", "terms@0",
                 Timings.CHOICE + "@-1")), stages.toString());
+        assertTrue(stages.stream().anyMatch(st -> st.endsWith("@1")), stages.toString());
         assertEquals(3, three.timings().threads());
         assertTrue(three.timings().serialSeconds() <= three.timings().seconds());
     }

@@ -111,7 +111,7 @@ class SettingsJsonTest {
                 () -> SettingsJson.read(m.readTree("{\"budget\":{\"maxStepz\":3}}")));
         assertTrue(unknown.getMessage().contains("maxStepz"), unknown.getMessage());
         IllegalArgumentException invalid = assertThrows(IllegalArgumentException.class,
-                () -> SettingsJson.read(m.readTree("{\"budget\":{\"maxSteps\":0}}")));
+                () -> SettingsJson.read(m.readTree("{\"budget\":{\"maxSteps\":-1}}")));
         assertTrue(invalid.getMessage().contains("max steps"), invalid.getMessage());
         IllegalArgumentException op = assertThrows(IllegalArgumentException.class,
                 () -> SettingsJson.read(m.readTree("{\"space\":{\"operators\":[\"sin\",\"frob\"]}}")));
