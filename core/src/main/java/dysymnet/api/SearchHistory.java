@@ -1,5 +1,6 @@
 package dysymnet.api;
 
+import dysymnet.choice.Explanation;
 import dysymnet.search.Candidate;
 import dysymnet.search.Timings;
 import java.util.List;
@@ -21,10 +22,13 @@ import java.util.Objects;
  *                            ({@link dysymnet.search.SearchResult#notes()}); empty when nothing needs saying
  * @param timings             the stage-time account of the fit ({@link Timings}: the search's stages, its choice
  *                            and the finishing refit); null when not recorded (a model file written before it was)
+ * @param choice              why the final choice reported the formula: the members of the fronts it looked at, each
+ *                            with the rule that passed it over and its numbers ({@link Explanation}); empty when not
+ *                            recorded
  */
 public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
                             long networksTrained, long failedArchitectures, long networksGivenUp,
-                            String stopReason, List<String> notes, Timings timings) {
+                            String stopReason, List<String> notes, Timings timings, Explanation choice) {
 
     public SearchHistory {
         pareto = List.copyOf(pareto);
@@ -32,6 +36,15 @@ public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double
         meanRewards = meanRewards.clone();
         bestRewards = bestRewards.clone();
         stopReason = stopReason == null ? "" : stopReason;
+        choice = choice == null ? Explanation.NONE : choice;
+    }
+
+    /** A history without an explanation of the choice. */
+    public SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
+                         long networksTrained, long failedArchitectures, long networksGivenUp, String stopReason,
+                         List<String> notes, Timings timings) {
+        this(pareto, meanRewards, bestRewards, elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp,
+                stopReason, notes, timings, Explanation.NONE);
     }
 
     /** A history without a stage-time account. */
@@ -68,12 +81,13 @@ public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double
                 && java.util.Arrays.equals(bestRewards, h.bestRewards)
                 && Double.compare(elapsedSeconds, h.elapsedSeconds) == 0 && networksTrained == h.networksTrained
                 && failedArchitectures == h.failedArchitectures && networksGivenUp == h.networksGivenUp
-                && stopReason.equals(h.stopReason) && notes.equals(h.notes) && Objects.equals(timings, h.timings);
+                && stopReason.equals(h.stopReason) && notes.equals(h.notes) && Objects.equals(timings, h.timings)
+                && choice.equals(h.choice);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(pareto, java.util.Arrays.hashCode(meanRewards), java.util.Arrays.hashCode(bestRewards),
-                elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp, stopReason, notes, timings);
+                elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp, stopReason, notes, timings, choice);
     }
 }

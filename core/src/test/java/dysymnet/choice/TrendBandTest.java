@@ -1,10 +1,14 @@
-package dysymnet.search;
+package dysymnet.choice;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.search.Candidate;
+import dysymnet.search.Source;
+import dysymnet.search.Selection;
+import dysymnet.search.Reward;
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.data.NoiseLevel;
@@ -103,9 +107,9 @@ class TrendBandTest {
             // the guard acts where the noise level is estimated (NoiseLevel gives up on some draws)
             if (NoiseLevel.variance(d) > 0) {
                 estimated++;
-                law += ModelChoice.choose(all, d, guard).expression().equals(Parser.parse(LAW)) ? 1 : 0;
+                law += FinalChoice.choose(all, d, guard).expression().equals(Parser.parse(LAW)) ? 1 : 0;
             }
-            blind += ModelChoice.choose(all, d, noGuard).expression().equals(turnsExpr) ? 1 : 0;
+            blind += FinalChoice.choose(all, d, noGuard).expression().equals(turnsExpr) ? 1 : 0;
         }
         assertTrue(estimated >= DRAWS * 3 / 4, "noise estimated in " + estimated + " of " + DRAWS);
         assertEquals(estimated, law);
@@ -122,10 +126,10 @@ class TrendBandTest {
                 continue;
             }
             estimated++;
-            ModelChoice.Choice c = ModelChoice.choice(List.of(candidate(TURNS, d)), d, Selection.defaults());
+            Outcome c = FinalChoice.choice(List.of(candidate(TURNS, d)), d, Selection.defaults());
             assertEquals(Parser.parse(TURNS), c.chosen().expression());
-            assertTrue(c.notes().contains(ModelChoice.OFF_TREND), c.notes().toString());
-            ModelChoice.Choice ok = ModelChoice.choice(List.of(candidate(LAW, d)), d, Selection.defaults());
+            assertTrue(c.notes().contains(TrendBandGuard.OFF_TREND), c.notes().toString());
+            Outcome ok = FinalChoice.choice(List.of(candidate(LAW, d)), d, Selection.defaults());
             assertTrue(ok.notes().isEmpty(), "draw " + s + ": " + ok.notes());
         }
         assertTrue(estimated >= DRAWS * 3 / 4, "noise estimated in " + estimated + " of " + DRAWS);
@@ -147,11 +151,11 @@ class TrendBandTest {
             }
             estimated++;
             Candidate below = candidate(LAW, d).withScores(law, law.complexity(), 0.1 * s2, 1, 1);
-            ModelChoice.Choice c = ModelChoice.choice(List.of(below), d, Selection.defaults());
-            assertTrue(c.notes().contains(ModelChoice.BELOW_NOISE), "draw " + s + ": " + c.notes());
+            Outcome c = FinalChoice.choice(List.of(below), d, Selection.defaults());
+            assertTrue(c.notes().contains(NoiseFloor.BELOW_NOISE), "draw " + s + ": " + c.notes());
             Candidate within = candidate(LAW, d).withScores(law, law.complexity(), s2, 1, 1);
-            assertFalse(ModelChoice.choice(List.of(within), d, Selection.defaults()).notes()
-                    .contains(ModelChoice.BELOW_NOISE), "draw " + s);
+            assertFalse(FinalChoice.choice(List.of(within), d, Selection.defaults()).notes()
+                    .contains(NoiseFloor.BELOW_NOISE), "draw " + s);
         }
         assertTrue(estimated >= DRAWS * 3 / 4, "noise estimated in " + estimated + " of " + DRAWS);
     }
@@ -163,8 +167,8 @@ class TrendBandTest {
      */
     @Test
     void theForwardRefitsTryOtherStarts() {
-        dysymnet.fit.ConstantFitter lm = new dysymnet.fit.LevenbergMarquardtFitter(ModelChoice.FORWARD_FIT_ITERATIONS,
-                ModelChoice.FORWARD_FIT_EVALUATIONS);
+        dysymnet.fit.ConstantFitter lm = new dysymnet.fit.LevenbergMarquardtFitter(ForwardValidation.FIT_ITERATIONS,
+                ForwardValidation.FIT_EVALUATIONS);
         Expr start = Parser.parse("2*sin(1.2*t)");
         int better = 0;
         for (long s = 0; s < DRAWS; s++) {
@@ -178,10 +182,10 @@ class TrendBandTest {
             }
             Dataset d = new Dataset(List.of("t"), new double[][] {t}, y);
             double warm = lm.fit(start, d).mse();
-            Expr refit = ModelChoice.forwardRefit(lm, start, d);
+            Expr refit = ForwardValidation.refit(lm, start, d);
             double fresh = Metrics.mse(Evaluator.evaluate(refit, d), d);
             assertTrue(fresh <= warm * (1 + 1e-12), "draw " + s + ": " + fresh + " > " + warm);
-            assertEquals(refit, ModelChoice.forwardRefit(lm, start, d));
+            assertEquals(refit, ForwardValidation.refit(lm, start, d));
             better += fresh < 0.5 * warm ? 1 : 0;
         }
         assertTrue(better >= DRAWS / 2, better + " of " + DRAWS);

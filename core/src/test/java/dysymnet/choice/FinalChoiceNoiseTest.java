@@ -1,8 +1,12 @@
-package dysymnet.search;
+package dysymnet.choice;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.search.Candidate;
+import dysymnet.search.Source;
+import dysymnet.search.Selection;
+import dysymnet.search.ParetoFront;
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.expr.Evaluator;
@@ -17,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * whose residual is the noise is exempt from the blow-up guard, and a law is preferred to a simpler approximation
  * that the data tell apart from it; on noise-free data the choice is the simplest within the factor, as before.
  */
-class ModelChoiceNoiseTest {
+class FinalChoiceNoiseTest {
     private static final int DRAWS = 5;
     private static final List<String> VARS = List.of("m", "v", "c");
 
@@ -78,10 +82,10 @@ class ModelChoiceNoiseTest {
             Candidate approx = quadratic(d);
             assertTrue(approx.complexity() < law.complexity());
             assertTrue(approx.mse() < ParetoFront.DEFAULT_FACTOR * law.mse(), "draw " + s + ": within the factor");
-            assertEquals(law, ModelChoice.choose(List.of(approx, law), d, Selection.defaults()), "draw " + s);
+            assertEquals(law, FinalChoice.choose(List.of(approx, law), d, Selection.defaults()), "draw " + s);
             // the switch-off of the noise level keeps its meaning (without the validation, which would see the law)
             Selection blind = Selection.defaults().toBuilder().noiseAware(false).validation(false).build();
-            assertEquals(approx, ModelChoice.choose(List.of(approx, law), d, blind), "draw " + s);
+            assertEquals(approx, FinalChoice.choose(List.of(approx, law), d, blind), "draw " + s);
         }
     }
 
@@ -95,7 +99,7 @@ class ModelChoiceNoiseTest {
             // (without the blow-up guard, which the probe's v > c would trip for some of them)
             Selection selection = Selection.defaults().toBuilder().extrapolationGuard(false).build();
             Candidate before = ParetoFront.of(all).choose(Metrics.variance(d), selection);
-            assertEquals(before, ModelChoice.choose(all, d, selection), "draw " + s);
+            assertEquals(before, FinalChoice.choose(all, d, selection), "draw " + s);
         }
     }
 
@@ -122,12 +126,12 @@ class ModelChoiceNoiseTest {
             // a tame approximation, far worse, that stays within bounds where the probe reaches (g up to 1.25)
             Candidate smooth = candidate("p*w*(0.8*g - 0.4)", d);
             assertTrue(Extrapolation.of(d).blowsUp(law.expression()), "the probe sees the runaway");
-            if (ModelChoice.choose(List.of(smooth, law), d, Selection.defaults()).equals(law)) {
+            if (FinalChoice.choose(List.of(smooth, law), d, Selection.defaults()).equals(law)) {
                 kept++;
             }
             // with the noise level off, as before: the runaway is passed over
             Selection blind = Selection.defaults().toBuilder().noiseAware(false).validation(false).build();
-            assertEquals(smooth, ModelChoice.choose(List.of(smooth, law), d, blind), "draw " + s);
+            assertEquals(smooth, FinalChoice.choose(List.of(smooth, law), d, blind), "draw " + s);
         }
         assertEquals(DRAWS, kept);
     }

@@ -1,4 +1,4 @@
-package dysymnet.search;
+package dysymnet.choice;
 
 import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;

@@ -1,8 +1,12 @@
-package dysymnet.search;
+package dysymnet.choice;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.search.Candidate;
+import dysymnet.search.Source;
+import dysymnet.search.Selection;
+import dysymnet.search.Settings;
 import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
@@ -70,7 +74,7 @@ class BetweenRowsTest {
         // however well the pole's term fits (here: as well as the law), it is not chosen
         Candidate withPole = new Candidate(pole.expression(), pole.complexity(), law.mse() * 0.5, pole.r2(), 0,
                 Source.GP, null, 0);
-        assertTrue(ModelChoice.choose(List.of(law, withPole), noisy, Selection.defaults()) == law);
+        assertTrue(FinalChoice.choose(List.of(law, withPole), noisy, Selection.defaults()) == law);
     }
 
     @Test
@@ -126,26 +130,9 @@ class BetweenRowsTest {
         Candidate lookup = new Candidate(bounded, bounded.complexity(), 0.01, 0.99, 0, Source.GP, null, 0);
         Candidate law = new Candidate(Parser.parse("a + 0.1*k"), 5, 0.05, 0.97, 0, Source.GP, null, 0);
         Selection onTraining = Selection.builder().validation(false).build();
-        assertTrue(ModelChoice.choose(List.of(law, lookup), d, onTraining) == law);
-        assertTrue(ModelChoice.choose(List.of(law, lookup), d, Selection.builder().validation(false)
+        assertTrue(FinalChoice.choose(List.of(law, lookup), d, onTraining) == law);
+        assertTrue(FinalChoice.choose(List.of(law, lookup), d, Selection.builder().validation(false)
                 .extrapolationGuard(false).build()) == lookup, "without the guard the lookup table is chosen");
-    }
-
-    @Test
-    void aFormulaWithAsManyConstantsAsRowsDoesNotEndTheSearch() {
-        Dataset d = table("a*b + c", 3, 4);
-        Settings settings = Settings.builder().seed(1).build();
-        DataFacts facts = DataFacts.of(d);
-        Candidates many = new Candidates(new Scorer(facts, settings), settings.budget(), 100);
-        // three constants through three rows: exact, and no law
-        Expr interpolant = Parser.parse("1.5*a + 2.5*b + 3.5*c");
-        many.add(new Candidate(interpolant, 9, 0, 1, 1, Source.GP, null, 0));
-        assertFalse(many.solved(), "three constants on three rows interpolate");
-        many.add(new Candidate(Parser.parse("a*b + c"), 5, 0, 1, 1, Source.GP, null, 0));
-        assertTrue(many.solved());
-        Candidates capped = new Candidates(new Scorer(facts, settings), settings.budget(), 4);
-        capped.add(new Candidate(Parser.parse("a*b + c"), 5, 0, 1, 1, Source.GP, null, 0));
-        assertFalse(capped.solved(), "a formula above the size cap cannot be reported, so it solves nothing");
     }
 
     private static Candidate candidate(String formula, Dataset d) {

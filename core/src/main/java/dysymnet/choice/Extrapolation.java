@@ -1,4 +1,4 @@
-package dysymnet.search;
+package dysymnet.choice;
 
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
@@ -226,6 +226,69 @@ final class Extrapolation {
         double inside = maxStep(v, 0);
         double outside = Math.max(maxStep(v, GRID), maxStep(v, 2 * GRID));
         return outside > JUMP * Math.max(inside, 1e-12 * spread);
+    }
+
+    /** Why {@link #blowsUp} holds of {@code e}, with its numbers (a sentence's end). */
+    String whyBlowsUp(Expr e) {
+        double[] v = Evaluator.evaluate(e, names, probe);
+        int k = firstOutside(v, MAGNITUDE * spread);
+        if (k >= 0) {
+            return "at " + point(probe, k) + ", beyond the data, it is " + Explanation.number(v[k]) + ", outside "
+                    + band(MAGNITUDE);
+        }
+        double inside = maxStep(v, 0);
+        double outside = Math.max(maxStep(v, GRID), maxStep(v, 2 * GRID));
+        return "it jumps by " + Explanation.number(outside) + " between neighbouring points beyond the data, over "
+                + Explanation.number(JUMP) + " x its largest step inside, " + Explanation.number(inside);
+    }
+
+    /** Why {@link #blowsUpBetweenRows} holds of {@code e}, with its numbers. */
+    String whyBetweenRows(Expr e) {
+        double[] v = Evaluator.evaluate(e, names, between);
+        int k = Math.max(firstOutside(v, BETWEEN_MAGNITUDE * spread), 0);
+        return "between two rows, at " + point(between, k) + ", it is " + Explanation.number(v[k]) + ", outside "
+                + band(BETWEEN_MAGNITUDE);
+    }
+
+    /** Why {@link #illConditioned} holds of {@code e}, with its numbers. */
+    String whyIllConditioned(Expr e) {
+        double[] f = Evaluator.evaluate(e, names, rows);
+        double[] fu = Evaluator.evaluate(e, names, up);
+        double[] fd = Evaluator.evaluate(e, names, down);
+        double limit = SENSITIVITY * spread;
+        int sensitive = 0;
+        for (int i = 0; i < f.length; i++) {
+            double change = Math.max(Math.abs(fu[i] - f[i]), Math.abs(fd[i] - f[i]));
+            if (!(change <= limit) && Double.isFinite(f[i])) {
+                sensitive++;
+            }
+        }
+        return "a nudge of the inputs by " + Explanation.number(NUDGE) + " of their spread moves it by more than "
+                + Explanation.number(limit) + " at " + sensitive + " of " + f.length + " rows (over "
+                + Explanation.number(100 * SENSITIVE_SHARE) + "%)";
+    }
+
+    /** The first value not finite or farther than {@code band} from the target's mean, -1 for none. */
+    private int firstOutside(double[] values, double band) {
+        for (int k = 0; k < values.length; k++) {
+            if (!Double.isFinite(values[k]) || Math.abs(values[k] - centre) > band) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    private String band(double times) {
+        return "the mean " + Explanation.number(centre) + " +- " + Explanation.number(times) + " x "
+                + Explanation.number(spread);
+    }
+
+    private String point(double[][] points, int k) {
+        StringBuilder b = new StringBuilder();
+        for (int j = 0; j < names.size(); j++) {
+            b.append(j == 0 ? "" : ", ").append(names.get(j)).append(" = ").append(Explanation.number(points[j][k]));
+        }
+        return b.toString();
     }
 
     private static double maxStep(double[] v, int from) {

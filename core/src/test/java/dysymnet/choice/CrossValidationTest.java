@@ -1,9 +1,12 @@
-package dysymnet.search;
+package dysymnet.choice;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.search.Candidate;
+import dysymnet.search.Source;
+import dysymnet.search.Selection;
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.expr.Evaluator;
@@ -55,14 +58,14 @@ class CrossValidationTest {
             assertTrue(bent.mse() < line.mse(), "the bent formula fits the rows better");
             List<Candidate> both = new ArrayList<>(List.of(line, bent));
             // the blow-up guard left out, which could pass over the cubic for its own reason
-            Candidate chosen = ModelChoice.choose(both, d, Selection.builder().extrapolationGuard(false).build());
+            Candidate chosen = FinalChoice.choose(both, d, Selection.builder().extrapolationGuard(false).build());
             if (chosen == line) {
                 lineChosen++;
             }
             if (testMse(line, law, seed) < testMse(bent, law, seed)) {
                 lineBetterOnNewRows++;
             }
-            Candidate byTraining = ModelChoice.choose(both, d,
+            Candidate byTraining = FinalChoice.choose(both, d,
                     Selection.builder().factor(1.0).validation(false).noiseAware(false)
                             .extrapolationGuard(false).build());
             assertEquals(bent, byTraining, "training error alone keeps the bent formula");
@@ -85,7 +88,7 @@ class CrossValidationTest {
             Dataset d = table(law, 1000, 1.0, seed);
             Candidate simpler = fitted("1*a + 1*b + 1*c", d);
             Candidate full = fitted("1*a + 1*b + 1*c^2", d);
-            Candidate chosen = ModelChoice.choose(new ArrayList<>(List.of(simpler, full)), d, Selection.defaults());
+            Candidate chosen = FinalChoice.choose(new ArrayList<>(List.of(simpler, full)), d, Selection.defaults());
             if (chosen == full) {
                 lawChosen++;
             }
@@ -118,7 +121,7 @@ class CrossValidationTest {
         Dataset d = table("a*b + c", 200, 0, 9);
         Candidate law = fitted("a*b + 1*c", d);
         Candidate line = fitted("1 + 1*a + 1*b + 1*c", d);
-        assertEquals(law, ModelChoice.choose(new ArrayList<>(List.of(line, law)), d, Selection.defaults()));
+        assertEquals(law, FinalChoice.choose(new ArrayList<>(List.of(line, law)), d, Selection.defaults()));
     }
 
     private static Candidate line(String shape, Dataset d) {
@@ -140,13 +143,13 @@ class CrossValidationTest {
             Candidate l = line("1 + 1*a + 1*b + 1*c", flat);
             Candidate wiggle = fitted("1 + 1*a + 1*b + 1*c + 0.1*sin(3*a*b)", flat);
             assertTrue(wiggle.mse() <= l.mse() * (1 + 1e-9));
-            if (ModelChoice.choose(new ArrayList<>(List.of(l, wiggle)), flat, Selection.defaults()) == l) {
+            if (FinalChoice.choose(new ArrayList<>(List.of(l, wiggle)), flat, Selection.defaults()) == l) {
                 lineKept++;
             }
             Dataset curved = table("a*b + c", 80, 0.5, seed);
             Candidate l2 = line("1 + 1*a + 1*b + 1*c", curved);
             Candidate law = fitted("1*a*b + 1*c", curved);
-            if (ModelChoice.choose(new ArrayList<>(List.of(l2, law)), curved, Selection.defaults()) == law) {
+            if (FinalChoice.choose(new ArrayList<>(List.of(l2, law)), curved, Selection.defaults()) == law) {
                 lawKept++;
             }
         }

@@ -1,6 +1,10 @@
-package dysymnet.search;
+package dysymnet.choice;
 
 import dysymnet.data.Dataset;
+import dysymnet.search.Candidate;
+import dysymnet.search.ParetoFront;
+import dysymnet.search.Selection;
+import dysymnet.search.Source;
 import dysymnet.data.Parallel;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
@@ -53,7 +57,8 @@ import java.util.concurrent.ExecutorService;
  * <p>Deterministic: the rows (at most {@link #MAX_ROWS}) and the folds come from a fixed seed, so the choice is a
  * function of the candidates and the data.
  */
-final class CrossValidation {
+final class CrossValidation implements Rule {
+    static final String NAME = "cross-validation";
     /** Folds. */
     static final int FOLDS = 5;
     /**
@@ -90,7 +95,98 @@ final class CrossValidation {
     static final double LINE_STANDARD_ERRORS = 2.0;
     private static final long SEED = 0x5eed_c0f0L;
 
-    private CrossValidation() {
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /**
+     * Several features, when no front member fits exactly: the choice among the front's members, the incumbent
+     * (the choice so far) and the straight lines of the pool ({@link #decide}).
+     */
+    @Override
+    public boolean apply(ChoiceState s) {
+        ParetoFront front = s.front();
+        if (!s.selection().validation() || s.data().features() <= 1 || front.isEmpty()
+                || s.facts().exact(front.mostAccurate().mse())) {
+            return false;
+        }
+        List<Candidate> lines = new ArrayList<>();
+        for (Candidate c : s.pool()) {
+            if (c.source().equals(Source.LINEAR)) {
+                lines.add(c);
+            }
+        }
+        Candidate incumbent = s.chosen();
+        Validated v = validate(front, lines, s.data(), s.selection(), incumbent, s.threads());
+        if (v == null || v.members().isEmpty()) {
+            return true;
+        }
+        int chosen = decide(v.loss(), v.members(), v.members().indexOf(incumbent));
+        if (chosen < 0) {
+            return true;
+        }
+        explain(s, v, chosen, incumbent);
+        return true;
+    }
+
+    /** Each member's verdict with its numbers: the mean held-out loss, and the paired t that decided. */
+    private static void explain(ChoiceState s, Validated v, int chosen, Candidate incumbent) {
+        List<Candidate> members = v.members();
+        double[][] loss = v.loss();
+        int best = 0;
+        for (int i = 0; i < loss.length; i++) {
+            if (mean(loss[i]) < mean(loss[best])) {
+                best = i;
+            }
+        }
+        Candidate c = members.get(chosen);
+        for (int i = 0; i < members.size(); i++) {
+            if (i == chosen) {
+                continue;
+            }
+            Candidate m = members.get(i);
+            String numbers = "held-out loss " + Explanation.number(mean(loss[i])) + ", its choice's "
+                    + Explanation.number(mean(loss[chosen])) + "; paired t = "
+                    + Explanation.number(pairedT(loss[i], loss[chosen])) + " against its choice";
+            if (m.equals(incumbent) && !notWorse(loss[i], loss[best], KEEP_STANDARD_ERRORS)) {
+                numbers = "predicts held-out folds worse than the best member: paired t = "
+                        + Explanation.number(pairedT(loss[i], loss[best])) + " > " + KEEP_STANDARD_ERRORS;
+            } else if (c.source().equals(Source.LINEAR) && !m.source().equals(Source.LINEAR)
+                    && notWorse(loss[chosen], loss[i], LINE_STANDARD_ERRORS)) {
+                numbers = "predicts held-out folds not clearly better than the line: paired t = "
+                        + Explanation.number(pairedT(loss[chosen], loss[i])) + " <= " + LINE_STANDARD_ERRORS;
+            }
+            s.passOver(m, NAME, numbers);
+        }
+        String why = "held-out loss " + Explanation.number(mean(loss[chosen])) + " over " + FOLDS + " folds x "
+                + REPEATS;
+        if (c.equals(incumbent)) {
+            s.keep(NAME, why);
+        } else {
+            s.choose(c, NAME, why);
+        }
+    }
+
+    /** The mean of the paired differences {@code a_i - b_i} over its standard error (0 when they are all equal). */
+    static double pairedT(double[] a, double[] b) {
+        int n = a.length;
+        double mean = 0;
+        for (int i = 0; i < n; i++) {
+            mean += a[i] - b[i];
+        }
+        mean /= n;
+        double ss = 0;
+        for (int i = 0; i < n; i++) {
+            double d = a[i] - b[i] - mean;
+            ss += d * d;
+        }
+        double se = Math.sqrt(ss / (n - 1) / n);
+        return se > 0 ? mean / se : mean == 0 ? 0 : Math.copySign(Double.POSITIVE_INFINITY, mean);
+    }
+
+    /** The members validated (by increasing complexity) and their held-out losses {@code loss[member][row]}. */
+    record Validated(List<Candidate> members, double[][] loss) {
     }
 
     /**
@@ -110,6 +206,23 @@ final class CrossValidation {
         if (data.rows() < MIN_ROWS) {
             return incumbent;
         }
+        Validated v = validate(front, lines, data, selection, incumbent, pool);
+        if (v.members().isEmpty()) {
+            return null;
+        }
+        int chosen = decide(v.loss(), v.members(), v.members().indexOf(incumbent));
+        return chosen < 0 ? null : v.members().get(chosen);
+    }
+
+    /**
+     * The members of {@link #choose} and their held-out losses; null when there are too few rows, no members when
+     * none is within the cap.
+     */
+    static Validated validate(ParetoFront front, List<Candidate> lines, Dataset data, Selection selection,
+                              Candidate incumbent, ExecutorService pool) {
+        if (data.rows() < MIN_ROWS) {
+            return null;
+        }
         List<Candidate> members = new ArrayList<>();
         for (Candidate c : front.candidates()) {
             if (c.complexity() <= selection.maxComplexity() && members.size() < MAX_CANDIDATES) {
@@ -126,7 +239,7 @@ final class CrossValidation {
         }
         members.sort(Comparator.comparingInt(Candidate::complexity));
         if (members.isEmpty()) {
-            return null;
+            return new Validated(members, new double[0][]);
         }
         SplittableRandom rng = new SplittableRandom(SEED);
         int n = data.rows();
@@ -164,8 +277,7 @@ final class CrossValidation {
                 }
             }
         }
-        int chosen = decide(loss, members, members.indexOf(incumbent));
-        return chosen < 0 ? null : members.get(chosen);
+        return new Validated(members, loss);
     }
 
     /**

@@ -1,4 +1,4 @@
-package dysymnet.search;
+package dysymnet.choice;
 
 import dysymnet.data.Dataset;
 import dysymnet.expr.Evaluator;
@@ -132,6 +132,26 @@ final class TrendBand {
             }
         }
         return worst;
+    }
+
+    /** Why {@link #leaves} holds of {@code e}: where it is farthest outside the band, with the band's bounds there. */
+    String why(Expr e) {
+        double[] v = Evaluator.evaluate(e, names, new double[][] {probe});
+        int at = 0;
+        double worst = -1;
+        for (int k = 0; k < v.length; k++) {
+            if (Double.isFinite(v[k])) {
+                double d = Math.abs(v[k] - mean[k]);
+                double x = halfWidth[k] > 0 ? d / halfWidth[k] : d > 0 ? Double.POSITIVE_INFINITY : 0;
+                if (x > worst) {
+                    worst = x;
+                    at = k;
+                }
+            }
+        }
+        return "leaves the trend band at " + names.get(0) + " = " + Explanation.number(probe[at]) + ": "
+                + Explanation.number(v[at]) + " outside [" + Explanation.number(mean[at] - halfWidth[at]) + ", "
+                + Explanation.number(mean[at] + halfWidth[at]) + "]";
     }
 
     private static double[] powers(double u, double[] row) {

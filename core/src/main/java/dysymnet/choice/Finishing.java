@@ -1,6 +1,5 @@
-package dysymnet.search;
+package dysymnet.choice;
 
-import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.data.Scaling;
@@ -14,19 +13,21 @@ import dysymnet.expr.Simplifier;
 import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.FitResult;
 import dysymnet.fit.Polisher;
-import dysymnet.gp.GeneticProgramming;
+import dysymnet.search.Budget;
+import dysymnet.search.Candidate;
+import dysymnet.search.Refinement;
+import dysymnet.search.SearchResult;
+import dysymnet.search.Settings;
+import dysymnet.search.Source;
 import java.util.ArrayList;
 import java.util.List;
-import org.hipparchus.distribution.continuous.TDistribution;
 
 /**
  * A fit's rows and finishing steps around its search: the rows the search works on (a fixed random sample of large
  * data, {@link Budget#searchRows()}; on a small table of several features all but a fifth held out, {@link Rows}),
- * and after it, for the chosen formula and the front it was chosen from:
+ * and after it and its final choice (whose last rule judges the held-out rows, {@link HeldOutLine}), for the chosen
+ * formula and the front it was chosen from:
  * <ol>
- *   <li><b>held-out rows</b>: when rows were held out, the chosen formula stays chosen only if it predicts them
- *       better than the search's straight line in all the inputs (both fitted on the searched rows), by a one-sided
- *       paired t-test ({@link #lineHolds}); otherwise the line is reported, with a note;</li>
  *   <li><b>unscale</b>: formulas found on data the search scaled ({@link Scaling}) written in the data's own
  *       units;</li>
  *   <li><b>refit</b>: when the search worked on a sample, or fitted constants on one (more rows than a network or
@@ -60,15 +61,12 @@ public final class Finishing {
      * and {@code r2} the chosen formula's on all rows (its own scores but where the search scaled all of the data:
      * there its candidate keeps the scaled scores, as every front member does).
      */
-    public record Finished(Candidate chosen, List<Candidate> front, double mse, double r2, List<String> notes) {
+    public record Finished(Candidate chosen, List<Candidate> front, double mse, double r2, List<String> notes,
+                           Explanation explanation) {
         public Finished {
             notes = List.copyOf(notes);
         }
     }
-
-    /** The note when the chosen formula does not predict the held-out rows clearly better than a straight line. */
-    static final String LINE_HOLDS = "no formula found predicts the rows held out from the search clearly better than a "
-            + "straight line in the inputs: the line is reported";
 
     /** The data stream of the rows held out from a search of a small table. */
     private static final long HOLDOUT_STREAM = -1002;
@@ -77,13 +75,6 @@ public final class Finishing {
     static final int HOLDOUT_MAX_ROWS = 1000;
     /** The share of the rows held out. */
     static final double HOLDOUT_SHARE = 0.2;
-    /**
-     * The chosen formula is reported over the line only when the held-out rows show it better by a one-sided paired
-     * t-test at this level: the mean of the row-wise differences of their squared errors below zero by more than
-     * the Student t quantile (rows - 1 degrees of freedom) times its standard error.
-     */
-    static final double HELD_OUT_CONFIDENCE = 0.9;
-
     /**
      * The rows of a fit: those the search works on, and those held out from it (null when none are).
      *
@@ -95,7 +86,8 @@ public final class Finishing {
      * cross-validation lost to it on the test rows in 4 of 30 at ten steps, and more often at 60 s). Rows the search
      * never saw judge the two without that bias. A fifth of the rows is the cost, paid only where cross-validation
      * is weakest: several features (one feature has forward validation and the trend band), fewer than
-     * {@link #HOLDOUT_MAX_ROWS} rows, not a sampled search.
+     * {@link #HOLDOUT_MAX_ROWS} rows, not a sampled search. The choice's last rule judges them
+     * ({@link HeldOutLine}).
      */
     public record Rows(Dataset searched, Dataset held) {
     }
@@ -141,18 +133,11 @@ public final class Finishing {
         for (Candidate c : r.front().candidates()) {
             front.add(unscaled(c, scaling));
         }
-        List<String> notes = new ArrayList<>(r.notes());
-        if (rows.held() != null) {
-            Candidate line = heldOutLine(r, chosen, rows, scaling);
-            if (line != null) {
-                chosen = line;
-                if (!front.contains(line)) {
-                    front.add(line);
-                }
-                notes.add(LINE_HOLDS);
-            }
+        for (Candidate c : r.choice().joined()) {
+            front.add(unscaled(c, scaling));
         }
-        if (searched != data || data.rows() > fittedRows()) {
+        List<String> notes = new ArrayList<>(r.notes());
+        if (searched != data || data.rows() > r.fittedRows()) {
             // searched on a sample, or constants fitted on one: the chosen formula's constants once more on a larger
             // one, every score on all rows
             Candidate sampled = chosen;
@@ -170,84 +155,16 @@ public final class Finishing {
                 chosen = snapped;
             }
         }
+        Candidate reported = chosen;
+        // the members scored as the front is: on all rows after a sampled search
+        Explanation explanation = r.choice().explanation().map(c -> c.equals(r.chosen()) ? reported
+                : searched != data ? rescored(unscaled(c, scaling)) : unscaled(c, scaling));
         if (scaling.isIdentity() || searched != data) {
             // scored on these very data already (by the search, or on all rows after a sampled search)
-            return new Finished(chosen, front, chosen.mse(), chosen.r2(), notes);
+            return new Finished(chosen, front, chosen.mse(), chosen.r2(), notes, explanation);
         }
         Candidate scored = rescored(chosen);
-        return new Finished(chosen, front, scored.mse(), scored.r2(), notes);
-    }
-
-    /**
-     * The straight line to report instead of {@code chosen} (both in the data's units), or null to keep it: the
-     * search's line of the lowest error on the searched rows (least squares in every input, among the lines
-     * {@link LinearSource} offers) when it predicts the held-out rows at least as well. A sparser line chosen by
-     * cross-validation is judged the same way. An exact fit, that line itself, or a search without lines keeps its
-     * choice.
-     */
-    private Candidate heldOutLine(SearchResult r, Candidate chosen, Rows rows, Scaling scaling) {
-        if (r.chosen().mse() <= DataFacts.EXACT_NMSE * Metrics.variance(scaling.apply(rows.searched()))) {
-            return null;
-        }
-        Candidate line = null;
-        for (Candidate c : r.candidates()) {
-            if (c.source().equals(Source.LINEAR) && Double.isFinite(c.mse()) && (line == null || c.mse() < line.mse())) {
-                line = c;
-            }
-        }
-        if (line == null || line.equals(r.chosen())) {
-            return null;
-        }
-        line = unscaled(line, scaling);
-        Dataset held = rows.held();
-        return lineHolds(heldOutLoss(chosen.expression(), held), heldOutLoss(line.expression(), held)) ? line : null;
-    }
-
-    /**
-     * Whether the line is reported: unless the formula's losses on the held-out rows ({@code formula[i]}, beside the
-     * line's {@code line[i]}) are lower by a one-sided paired t-test at {@link #HELD_OUT_CONFIDENCE}. A formula not
-     * finite on a held-out row predicts it worse than any line.
-     *
-     * <p>Why a test and not the lower mean: a fifth of a small table is 7 to 22 rows, and on so few a formula no
-     * better than the line has the lower mean half the time. Measured on the 30 black-box sets at 60 s, seeds 1-3
-     * (docs/benchmarks): formulas reported over the line with their held-out mean lower by 0.1 to 1.3 standard
-     * errors lost to it on the test rows by up to 3.4 in R^2 (a pole of a tangent between the rows).
-     */
-    static boolean lineHolds(double[] formula, double[] line) {
-        for (double l : formula) {
-            if (!Double.isFinite(l)) {
-                return true;
-            }
-        }
-        int n = formula.length;
-        if (n < 2) {
-            return true;
-        }
-        double t = new TDistribution(n - 1).inverseCumulativeProbability(HELD_OUT_CONFIDENCE);
-        return CrossValidation.notWorse(line, formula, t);
-    }
-
-    /** The weighted squared error of {@code e} on each of the rows (infinite where it is not finite). */
-    private static double[] heldOutLoss(Expr e, Dataset rows) {
-        double[] p = Evaluator.evaluate(e, rows);
-        double[] w = rows.weights();
-        double[] loss = new double[rows.rows()];
-        for (int i = 0; i < loss.length; i++) {
-            double r = p[i] - rows.y()[i];
-            double l = (w == null ? 1 : w[i]) * r * r;
-            loss[i] = Double.isFinite(l) ? l : Double.POSITIVE_INFINITY;
-        }
-        return loss;
-    }
-
-    /**
-     * Data of more rows than this may have had their formulas' constants fitted on a sample of their rows during the
-     * search: a network's on {@link Budget#trainRows()}, the genetic programming's on
-     * {@link GeneticProgramming#MAX_FIT_ROWS} (1,000 each by default).
-     */
-    private int fittedRows() {
-        int t = settings.budget().trainRows();
-        return Math.min(t > 0 ? t : Integer.MAX_VALUE, GeneticProgramming.MAX_FIT_ROWS);
+        return new Finished(chosen, front, scored.mse(), scored.r2(), notes, explanation);
     }
 
     /** The refit sample: at most {@link #REFIT_ROWS} rows of the data, drawn once. */
@@ -317,18 +234,28 @@ public final class Finishing {
         if (scaling.isIdentity()) {
             return c;
         }
-        List<String> names = data.names();
+        Expr e = unscale(c.expression(), scaling, data.names());
+        return c.withScores(e, settings.selection().complexity(e), Math.scalb(c.mse(), 2 * scaling.targetExponent()),
+                c.r2(), c.reward());
+    }
+
+    /**
+     * A formula found on data scaled by {@code scaling}, in the data's own units ({@code e} itself when nothing was
+     * scaled); {@code names} the features' names.
+     */
+    static Expr unscale(Expr e, Scaling scaling, List<String> names) {
+        if (scaling.isIdentity()) {
+            return e;
+        }
         int[] fe = scaling.featureExponents();
         // each scaled feature x' is 2^-e * x
-        Expr e = c.expression().mapVariables(v -> {
+        Expr out = e.mapVariables(v -> {
             int j = names.indexOf(v.name());
             return j < 0 || fe[j] == 0 ? v : new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, -fe[j])), v);
         });
         if (scaling.targetExponent() != 0) {
-            e = new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, scaling.targetExponent())), e);
+            out = new Binary(BinaryOp.MUL, new Const(Math.scalb(1.0, scaling.targetExponent())), out);
         }
-        e = Simplifier.simplify(e);
-        return c.withScores(e, settings.selection().complexity(e), Math.scalb(c.mse(), 2 * scaling.targetExponent()),
-                c.r2(), c.reward());
+        return Simplifier.simplify(out);
     }
 }

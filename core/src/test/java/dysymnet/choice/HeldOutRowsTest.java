@@ -1,4 +1,4 @@
-package dysymnet.search;
+package dysymnet.choice;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.search.Candidate;
+import dysymnet.search.Source;
+import dysymnet.search.Selection;
+import dysymnet.search.Settings;
+import dysymnet.search.SearchResult;
+import dysymnet.search.StopReason;
+import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.data.Scaling;
@@ -80,11 +87,17 @@ class HeldOutRowsTest {
         return new Candidate(e, e.complexity(), mse, Metrics.r2(p, searched.y()), 0, source, null, 0);
     }
 
+    /** The held-out line rule on {@code chosen} (as the rules before it chose) and {@code line}, then the finishing. */
     private static Finishing.Finished finish(Candidate chosen, Candidate line, Dataset d, Settings s) {
         Finishing.Rows rows = Finishing.rows(d, s);
         List<Candidate> all = new ArrayList<>(List.of(chosen, line));
-        SearchResult r = new SearchResult(chosen, ParetoFront.of(all), all, new double[0], new double[0], 0, 0, 0,
-                List.of(), 1, StopReason.MAX_STEPS, Duration.ZERO, List.of());
+        ChoiceState state = new ChoiceState(all, DataFacts.of(rows.searched()), s.selection(), null,
+                new HeldOut(rows.held(), Scaling.of(d)));
+        state.choose(chosen, "given", "the rules before");
+        new HeldOutLine().apply(state);
+        Outcome o = state.outcome();
+        SearchResult r = new SearchResult(o.chosen(), o.front(), all, new double[0], new double[0], 0, 0, 0,
+                List.of(), 1, StopReason.MAX_STEPS, Duration.ZERO, o.notes(), null, o, 1000);
         return Finishing.finish(r, d, rows, Scaling.of(d), s);
     }
 
@@ -102,7 +115,7 @@ class HeldOutRowsTest {
         Candidate line = candidate("0.5 + 2.4*a - 0.7*b", Source.LINEAR, searched);
         Finishing.Finished f = finish(wiggly, line, d, s);
         assertEquals(Source.LINEAR, f.chosen().source());
-        assertTrue(f.notes().contains(Finishing.LINE_HOLDS));
+        assertTrue(f.notes().contains(HeldOutLine.LINE_HOLDS));
         // refitted on all rows: least squares there, below the hand-set constants' error
         double handSet = Metrics.mse(Evaluator.evaluate(line.expression(), d), d.y());
         assertTrue(f.mse() < handSet, f.mse() + " < " + handSet);
@@ -123,7 +136,7 @@ class HeldOutRowsTest {
         Candidate line = candidate("0 + 1*a + 1*b", Source.LINEAR, searched);
         Finishing.Finished f = finish(product, line, d, s);
         assertNotEquals(Source.LINEAR, f.chosen().source());
-        assertFalse(f.notes().contains(Finishing.LINE_HOLDS));
+        assertFalse(f.notes().contains(HeldOutLine.LINE_HOLDS));
     }
 
     /**
@@ -136,11 +149,11 @@ class HeldOutRowsTest {
         double[] line = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
         double[] lucky = {1.1, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1, 1.1, 0.2, 0.3};
         assertTrue(Arrays.stream(lucky).sum() < Arrays.stream(line).sum());
-        assertTrue(Finishing.lineHolds(lucky, line));
+        assertTrue(HeldOutLine.lineHolds(lucky, line));
         double[] steady = {0.8, 0.85, 0.8, 0.9, 0.8, 0.85, 0.8, 0.9, 0.8, 0.85};
-        assertFalse(Finishing.lineHolds(steady, line));
+        assertFalse(HeldOutLine.lineHolds(steady, line));
         double[] blowsUp = steady.clone();
         blowsUp[3] = Double.POSITIVE_INFINITY;
-        assertTrue(Finishing.lineHolds(blowsUp, line));
+        assertTrue(HeldOutLine.lineHolds(blowsUp, line));
     }
 }

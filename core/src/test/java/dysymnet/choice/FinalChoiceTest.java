@@ -1,10 +1,13 @@
-package dysymnet.search;
+package dysymnet.choice;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.search.Candidate;
+import dysymnet.search.Source;
+import dysymnet.search.Selection;
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.expr.Evaluator;
@@ -18,7 +21,7 @@ import org.hipparchus.linear.QRDecomposition;
 import org.junit.jupiter.api.Test;
 
 /** The final choice's two guards: the noise level and formulas that blow up just outside the data. */
-class ModelChoiceTest {
+class FinalChoiceTest {
     private static Dataset data(String law, double lo, double hi, int n, double sd, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         double[] x = new double[n];
@@ -47,12 +50,12 @@ class ModelChoiceTest {
         Candidate law = candidate("3/(x - 1)", d);
         Candidate approx = candidate("4.5 - 1.6*x + 0.15*x^2", d);
         assertTrue(Extrapolation.of(d).blowsUp(law.expression()), "the probe sees the pole");
-        assertEquals(law, ModelChoice.choose(List.of(approx, law), d, Selection.defaults()));
+        assertEquals(law, FinalChoice.choose(List.of(approx, law), d, Selection.defaults()));
         // the same formula fitted to noisy data is guarded against
         Dataset noisy = data("3/(x - 1)", 2, 5, 40, 0.01, 3);
         Candidate fitted = candidate("3/(x - 1)", noisy);
         Candidate smooth = candidate("4.5 - 1.6*x + 0.15*x^2", noisy);
-        assertEquals(smooth, ModelChoice.choose(List.of(fitted, smooth), noisy, Selection.defaults()));
+        assertEquals(smooth, FinalChoice.choose(List.of(fitted, smooth), noisy, Selection.defaults()));
     }
 
     @Test
@@ -61,11 +64,11 @@ class ModelChoiceTest {
         Candidate big = candidate("x^3 + x", d);
         Candidate small = candidate("1.6*x", d);
         Selection capped = Selection.builder().maxComplexity(4).build();
-        ModelChoice.Choice c = ModelChoice.choice(List.of(big, small), d, capped);
+        Outcome c = FinalChoice.choice(List.of(big, small), d, capped);
         assertEquals(small, c.chosen());
         assertTrue(c.front().candidates().stream().allMatch(m -> m.complexity() <= 4), "the front keeps to the cap");
         // nothing within the cap: the target's mean, never a formula above it
-        Candidate mean = ModelChoice.choice(List.of(big), d, Selection.builder().maxComplexity(2).build()).chosen();
+        Candidate mean = FinalChoice.choice(List.of(big), d, Selection.builder().maxComplexity(2).build()).chosen();
         assertEquals(1, mean.complexity());
         assertEquals(Metrics.mean(d.y()), Evaluator.evaluate(mean.expression(), d)[0], 1e-12);
         assertEquals(Source.MEAN, mean.source());
@@ -123,8 +126,8 @@ class ModelChoiceTest {
         for (long seed = 1; seed <= 20; seed++) {
             Dataset d = data(FALL, 0, 2, 31, 0.04, seed);
             List<Candidate> cs = List.of(candidate("40", d), candidate(FALL, d), candidate(overfit(FALL, d, 12), d));
-            n[0] += ModelChoice.choose(cs, d, a).expression().equals(truth) ? 1 : 0;
-            n[1] += ModelChoice.choose(cs, d, b).expression().equals(truth) ? 1 : 0;
+            n[0] += FinalChoice.choose(cs, d, a).expression().equals(truth) ? 1 : 0;
+            n[1] += FinalChoice.choose(cs, d, b).expression().equals(truth) ? 1 : 0;
         }
         return n;
     }
@@ -148,12 +151,12 @@ class ModelChoiceTest {
         Candidate pole = candidate("x^2 + 0.01/(x - 1.3)", d);
         Candidate law = candidate("x^2 - 0.006", d);
         Selection guard = Selection.builder().noiseAware(false).validation(false).build();
-        assertEquals(law.expression(), ModelChoice.choose(List.of(pole, law), d, guard).expression());
+        assertEquals(law.expression(), FinalChoice.choose(List.of(pole, law), d, guard).expression());
         Selection noGuard = Selection.builder().noiseAware(false).extrapolationGuard(false).validation(false)
                 .build();
-        assertEquals(pole.expression(), ModelChoice.choose(List.of(pole, law), d, noGuard).expression());
+        assertEquals(pole.expression(), FinalChoice.choose(List.of(pole, law), d, noGuard).expression());
         // when every formula blows up, the best of them is still reported
-        assertEquals(pole.expression(), ModelChoice.choose(List.of(pole), d, guard).expression());
+        assertEquals(pole.expression(), FinalChoice.choose(List.of(pole), d, guard).expression());
     }
 
     @Test
@@ -170,7 +173,7 @@ class ModelChoiceTest {
         Dataset d = data("sin(x) + x^2", -1, 1, 20, 0, 1);
         Candidate law = candidate("sin(x) + x^2", d);
         Candidate approx = candidate("x + x^2 - 0.1620*x^3", d);
-        assertEquals(law.expression(), ModelChoice.choose(List.of(approx, law), d, Selection.defaults())
+        assertEquals(law.expression(), FinalChoice.choose(List.of(approx, law), d, Selection.defaults())
                 .expression());
     }
 }
