@@ -190,6 +190,14 @@ final class Extrapolation {
         if (rows == null) {
             return false;
         }
+        return sensitiveRows(e) > SENSITIVE_SHARE * rows[0].length;
+    }
+
+    /**
+     * The rows at which a nudge of the inputs moves {@code e}'s output by more than {@link #SENSITIVITY} of the
+     * target's largest deviation (or makes it not finite), {@code e} finite there.
+     */
+    private int sensitiveRows(Expr e) {
         double[] f = Evaluator.evaluate(e, names, rows);
         double[] fu = Evaluator.evaluate(e, names, up);
         double[] fd = Evaluator.evaluate(e, names, down);
@@ -201,7 +209,7 @@ final class Extrapolation {
                 sensitive++;
             }
         }
-        return sensitive > SENSITIVE_SHARE * f.length;
+        return sensitive;
     }
 
     /** Whether a value is not finite or farther than {@code band} from the target's mean. */
@@ -252,20 +260,9 @@ final class Extrapolation {
 
     /** Why {@link #illConditioned} holds of {@code e}, with its numbers. */
     String whyIllConditioned(Expr e) {
-        double[] f = Evaluator.evaluate(e, names, rows);
-        double[] fu = Evaluator.evaluate(e, names, up);
-        double[] fd = Evaluator.evaluate(e, names, down);
-        double limit = SENSITIVITY * spread;
-        int sensitive = 0;
-        for (int i = 0; i < f.length; i++) {
-            double change = Math.max(Math.abs(fu[i] - f[i]), Math.abs(fd[i] - f[i]));
-            if (!(change <= limit) && Double.isFinite(f[i])) {
-                sensitive++;
-            }
-        }
         return "a nudge of the inputs by " + Explanation.number(NUDGE) + " of their spread moves it by more than "
-                + Explanation.number(limit) + " at " + sensitive + " of " + f.length + " rows (over "
-                + Explanation.number(100 * SENSITIVE_SHARE) + "%)";
+                + Explanation.number(SENSITIVITY * spread) + " at " + sensitiveRows(e) + " of " + rows[0].length
+                + " rows (over " + Explanation.number(100 * SENSITIVE_SHARE) + "%)";
     }
 
     /** The first value not finite or farther than {@code band} from the target's mean, -1 for none. */
