@@ -127,7 +127,8 @@ final class Reports {
      */
     static void explanation(Model m, int digits, PrintWriter out, String fullFormulaWhere) {
         out.println();
-        out.println("Why this formula (the final choice, member by member; size, training MSE, formula):");
+        out.println("Why this formula (the final choice, member by member; size, training MSE on the rows searched, "
+                + "formula):");
         out.print(m.history().choice().text(c -> capped(Printer.infix(c.expression(), digits), fullFormulaWhere)));
     }
 

@@ -156,9 +156,10 @@ public final class Finishing {
             }
         }
         Candidate reported = chosen;
-        // the members scored as the front is: on all rows after a sampled search
+        // the members in the data's units, scored on the rows the choice saw (not rescored: on large data that would
+        // cost as much as the front's rescoring again), the reported one as finished
         Explanation explanation = r.choice().explanation().map(c -> c.equals(r.chosen()) ? reported
-                : searched != data ? rescored(unscaled(c, scaling)) : unscaled(c, scaling));
+                : unscaled(c, scaling));
         if (scaling.isIdentity() || searched != data) {
             // scored on these very data already (by the search, or on all rows after a sampled search)
             return new Finished(chosen, front, chosen.mse(), chosen.r2(), notes, explanation);
