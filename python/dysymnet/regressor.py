@@ -167,6 +167,12 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
         formula).
     best_index_ : int or None
         The row of ``equations_`` that is the reported formula.
+    choice_ : pandas.DataFrame
+        Why the final choice reported its formula, one row per member of the fronts it looked at, by complexity:
+        ``complexity``, ``loss``, ``expression``, ``source``, ``reported`` (the reported formula), ``rule`` (the rule
+        that passed the formula over, or for the reported one the rule that chose it), ``why`` (that rule's numbers in
+        words) and ``passed`` (for the reported one, the rules it passed, comma-separated; "" for the others): the
+        JSON report's ``choice`` section, as ``fit --explain`` prints it.
     expression_ : str
         The reported formula in the jar's infix syntax, exact constants.
     constants_ : pandas.DataFrame
@@ -337,6 +343,17 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
         self.equations_ = pd.DataFrame(
             rows, columns=["complexity", "loss", "r2", "expression", "sympy", "source", "chosen"])
         self.best_index_ = best
+        self.choice_ = pd.DataFrame([{
+            "complexity": entry.get("complexity"),
+            "loss": np.nan if entry.get("mse_train") is None else float(entry["mse_train"]),
+            "expression": entry.get("expression"),
+            "source": entry.get("source"),
+            "reported": bool(entry.get("reported", False)),
+            "rule": entry.get("rule", ""),
+            "why": entry.get("why", ""),
+            "passed": ", ".join(entry.get("passed") or []),
+        } for entry in model.get("choice") or []],
+            columns=["complexity", "loss", "expression", "source", "reported", "rule", "why", "passed"])
         self.expression_ = model["expression"]
         consts = model.get("constants") or []
         self.constants_ = pd.DataFrame({

@@ -67,6 +67,25 @@ def test_equations_are_the_pareto_front_with_the_chosen_row(fitted):
     assert reg.latex(0) == sympy.latex(eq["sympy"].iloc[0])
 
 
+RULES = {"size-cap", "blow-up", "beyond-data", "between-rows", "ill-conditioned", "trend-band", "noise-floor",
+         "forward-validation", "information-criterion", "pareto-factor", "cross-validation", "held-out-line"}
+
+
+def test_choice_gives_the_reason_of_every_formula_passed_over(fitted):
+    reg, X, y = fitted
+    ch = reg.choice_
+    assert list(ch.columns) == ["complexity", "loss", "expression", "source", "reported", "rule", "why", "passed"]
+    assert len(ch) == len(reg.model_json_["choice"]) >= 2
+    assert ch["complexity"].is_monotonic_increasing
+    assert ch["reported"].sum() == 1
+    reported = ch[ch["reported"]].iloc[0]
+    assert reported["expression"] == reg.expression_
+    assert reported["rule"] in RULES and "size-cap" in reported["passed"].split(", ")
+    others = ch[~ch["reported"]]
+    assert set(others["rule"]) <= RULES
+    assert (others["why"].str.len() > 0).all() and (others["passed"] == "").all()
+
+
 def test_constants_with_standard_errors(fitted):
     reg, X, y = fitted
     c = reg.constants_

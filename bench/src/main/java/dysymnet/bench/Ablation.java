@@ -47,7 +47,7 @@ public enum Ablation {
     NO_ELIM("no-elim", Set.of(Part.ELIMINATION), Set.of(Part.NETWORKS)),
     /** Stage 1 on all the data from its first step, no growing window (ours; {@link dysymnet.net.GrowingWindow}). */
     NO_WINDOW("no-window", Set.of(Part.WINDOW), Set.of(Part.NETWORKS)),
-    /** The final choice ignores the noise level estimated from the data (ours; {@link dysymnet.search.ModelChoice}). */
+    /** The final choice ignores the noise level estimated from the data (ours; {@code dysymnet.choice.NoiseFloor} and the rules after it). */
     NO_NOISE("no-noise", Set.of(Part.NOISE), Set.of()),
     /** The final choice does not pass over formulas that blow up just outside the data (ours). */
     NO_GUARD("no-guard", Set.of(Part.GUARD), Set.of()),

@@ -1,6 +1,7 @@
 package dysymnet.bench;
 
 import dysymnet.api.SymbolicRegressor;
+import dysymnet.choice.Policy;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -14,9 +15,17 @@ import java.util.stream.Collectors;
  * list touch the same part ({@link #of(String)} refuses those that do), so the order changes nothing, and one run has
  * one label.
  *
- * @param parts the ablations, at least one; {@link Ablation#NONE} only alone
+ * <p>Besides the parts of {@link Ablation}, any rule of the final choice is switched off by {@code no-NAME}, its
+ * name in the policies ({@link Policy#allNames()}: the list is the policies', not a second one), for measuring
+ * one rule's worth in a paired run; those come last in a label, in the policies' order.
+ *
+ * @param parts    the ablations of {@link Ablation}, at least one unless rules are switched off;
+ *                 {@link Ablation#NONE} only alone
+ * @param rulesOff the rules of the final choice switched off, by name, in the policies' order
  */
-public record Ablations(List<Ablation> parts) {
+public record Ablations(List<Ablation> parts, List<String> rulesOff) {
+    /** The prefix of a rule's ablation: {@code no-} and the rule's name. */
+    public static final String RULE_PREFIX = "no-";
     /** The separator of the label in results.csv; the command line takes it or a comma. */
     public static final String SEPARATOR = "+";
 
@@ -24,14 +33,36 @@ public record Ablations(List<Ablation> parts) {
     public static final Ablations NONE = new Ablations(List.of(Ablation.NONE));
 
     public Ablations {
-        if (parts.isEmpty()) {
+        List<String> rules = new ArrayList<>();
+        for (String name : Policy.allNames()) {
+            if (rulesOff.contains(name)) {
+                rules.add(name);
+            }
+        }
+        if (rules.size() != Set.copyOf(rulesOff).size()) {
+            throw new IllegalArgumentException("--ablation: unknown rule among " + rulesOff + "; valid: "
+                    + String.join(", ", Policy.allNames()));
+        }
+        rulesOff = List.copyOf(rules);
+        if (parts.isEmpty() && rulesOff.isEmpty()) {
             throw new IllegalArgumentException("--ablation: no ablation given (none is the full method)");
         }
-        parts = List.copyOf(EnumSet.copyOf(parts));
-        if (parts.size() > 1 && parts.contains(Ablation.NONE)) {
+        parts = parts.isEmpty() ? List.of() : List.copyOf(EnumSet.copyOf(parts));
+        if ((parts.size() > 1 || !rulesOff.isEmpty()) && parts.contains(Ablation.NONE)) {
             throw new IllegalArgumentException("--ablation: none is the full method, it goes alone");
         }
         check(parts);
+    }
+
+    /** Ablations of parts alone, no rule of the final choice switched off. */
+    public Ablations(List<Ablation> parts) {
+        this(parts, List.of());
+    }
+
+    /** Every name {@code --ablation} takes: the parts', then {@code no-NAME} for each rule of the final choice. */
+    public static String names() {
+        return Ablation.labels() + ", " + Policy.allNames().stream().map(n -> RULE_PREFIX + n)
+                .collect(Collectors.joining(", "));
     }
 
     /** The ablations given, checked ({@link #of(String)}). */
@@ -51,22 +82,36 @@ public record Ablations(List<Ablation> parts) {
      */
     public static Ablations of(String text) {
         List<Ablation> given = new ArrayList<>();
+        List<String> rules = new ArrayList<>();
         for (String item : text.split("[,+]", -1)) {
             String name = item.trim();
             if (name.isEmpty()) {
                 throw new IllegalArgumentException("--ablation '" + text + "': an empty name; give a comma-separated "
-                        + "list of " + Ablation.labels());
+                        + "list of " + names());
             }
-            Ablation a = Ablation.of(name);
+            String rule = name.startsWith(RULE_PREFIX) ? name.substring(RULE_PREFIX.length()) : "";
+            if (Policy.allNames().contains(rule)) {
+                if (rules.contains(rule)) {
+                    throw new IllegalArgumentException("--ablation '" + text + "': " + name + " given twice");
+                }
+                rules.add(rule);
+                continue;
+            }
+            Ablation a;
+            try {
+                a = Ablation.of(name);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--ablation: unknown '" + name + "'; valid: " + names());
+            }
             if (given.contains(a)) {
                 throw new IllegalArgumentException("--ablation '" + text + "': " + name + " given twice");
             }
             given.add(a);
         }
-        if (given.size() > 1 && given.contains(Ablation.NONE)) {
+        if ((given.size() > 1 || !rules.isEmpty()) && given.contains(Ablation.NONE)) {
             throw new IllegalArgumentException("--ablation '" + text + "': none is the full method, it goes alone");
         }
-        return new Ablations(given);
+        return new Ablations(given, rules);
     }
 
     private static void check(List<Ablation> parts) {
@@ -103,7 +148,10 @@ public record Ablations(List<Ablation> parts) {
 
     /** The label of results.csv: the names joined by {@value #SEPARATOR}, e.g. {@code networks-only+no-pg}. */
     public String label() {
-        return label(parts, SEPARATOR);
+        List<String> names = new ArrayList<>();
+        parts.forEach(a -> names.add(a.label()));
+        rulesOff.forEach(r -> names.add(RULE_PREFIX + r));
+        return String.join(SEPARATOR, names);
     }
 
     private static String label(List<Ablation> parts, String separator) {
@@ -112,13 +160,16 @@ public record Ablations(List<Ablation> parts) {
 
     /** Whether this is the full method. */
     public boolean isNone() {
-        return parts.equals(List.of(Ablation.NONE));
+        return parts.equals(List.of(Ablation.NONE)) && rulesOff.isEmpty();
     }
 
     /** Applies every ablation to a regressor builder, in order ({@link Ablation#apply}). */
     public void apply(SymbolicRegressor.Builder b) {
         for (Ablation a : parts) {
             a.apply(b);
+        }
+        if (!rulesOff.isEmpty()) {
+            b.selection(b.settings().selection().toBuilder().rulesOff(rulesOff).build());
         }
     }
 

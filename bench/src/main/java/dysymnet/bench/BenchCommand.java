@@ -1,6 +1,7 @@
 package dysymnet.bench;
 
 import dysymnet.api.SymbolicRegressor;
+import dysymnet.choice.Policy;
 import dysymnet.cluster.ClusterClient;
 import dysymnet.cli.SearchOptions;
 import dysymnet.cli.Sets;
@@ -39,6 +40,11 @@ import picocli.CommandLine.Spec;
             "  dysymnet bench --suite balls --seeds 1 --time-limit 10",
             "  dysymnet bench --suite blackbox --seeds 1-3 --time-limit 60 --save-splits splits"})
 public final class BenchCommand implements Callable<Integer> {
+    static {
+        // the final choice's rules in --ablation's help, from the policies themselves
+        System.setProperty("dysymnet.choice.rules", String.join(", ", Policy.allNames()));
+    }
+
     @Spec
     CommandSpec spec;
 
@@ -80,7 +86,9 @@ public final class BenchCommand implements Callable<Integer> {
                     + "ours) | no-halving (every network trained in full, none given up at its checkpoint, ours) | "
                     + "no-gp (no genetic-programming stage, ours) | no-terms (no sparse term regression, ours) | "
                     + "no-interactions | no-transforms (term regression without products / transformed targets, ours) "
-                    + "| no-noise | no-guard | no-validation | no-guards (final-choice guards, ours). The paper's "
+                    + "| no-noise | no-guard | no-validation | no-guards (final-choice guards, ours) | no-RULE: one rule "
+                    + "of the final choice switched off, RULE one of its policies' rules and parts in the order they "
+                    + "run: ${sys:dysymnet.choice.rules}. The paper's "
                     + "Figure 3 arms: networks-only,no-pg and so on. Refused: none with others, a name twice, two that "
                     + "switch off the same part, one that acts on a part another switches off (no-pg,no-networks), "
                     + "and no-networks,no-gp,no-terms. Recorded in results.csv in a fixed order joined by '+' "
@@ -115,7 +123,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--save-splits", paramLabel = "DIR",
             description = "Also write each run's rows, DIR/<problem>_seed<S>[_noise<N>]/train.csv and test.csv "
                     + "(feature names then target; the training target with the run's noise), for runs skipped as "
-                    + "done too; for other reference models (bench/scripts/blackbox_reference.py). Changes no result.")
+                    + "done too; for other reference models (bench/scripts/blackbox_reference.py); and for each run "
+                    + "that runs, its search's candidates and its settings (candidates.json, settings.json), on which "
+                    + "bench-choose replays the final choice with rules switched off. Changes no result.")
     Path saveSplits;
 
     @Option(names = "--retry-failed", description = "Run again the runs recorded with an error.")

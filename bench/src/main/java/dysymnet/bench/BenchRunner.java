@@ -1,6 +1,7 @@
 package dysymnet.bench;
 
 import dysymnet.api.Model;
+import dysymnet.api.FitPipeline;
 import dysymnet.api.SymbolicRegressor;
 import dysymnet.cli.PhysicsModels;
 import dysymnet.data.Dataset;
@@ -127,7 +128,7 @@ public final class BenchRunner {
                             skipped++;
                             continue;
                         }
-                        ResultRow row = runOne(p, seed, level, s, config);
+                        ResultRow row = runOne(p, seed, level, s, config, splitsDir);
                         out.append(row);
                         ran++;
                         if (row.failed()) {
@@ -180,6 +181,14 @@ public final class BenchRunner {
 
     /** One run; exceptions become the row's error. */
     static ResultRow runOne(Problem p, long seed, double level, Plan s, String config) {
+        return runOne(p, seed, level, s, config, null);
+    }
+
+    /**
+     * One run; exceptions become the row's error. With {@code keepDir} (not null) the search's candidates and the
+     * run's settings are written there too ({@link SavedSplits#writeCandidates}), for {@code bench-choose}.
+     */
+    static ResultRow runOne(Problem p, long seed, double level, Plan s, String config, Path keepDir) {
         String ablation = s.ablation().label();
         Settings settings = s.settings(seed);
         Budget budget = settings.budget();
@@ -197,8 +206,12 @@ public final class BenchRunner {
             nTest = test.rows();
             ols = Ols.score(train, test);
             t0 = System.nanoTime();
-            Model m = SymbolicRegressor.builder().settings(settings).build().fit(train, "y");
+            FitPipeline fit = new FitPipeline(settings, null, null);
+            Model m = fit.fit(train, "y");
             double seconds = (System.nanoTime() - t0) / 1e9;
+            if (keepDir != null) {
+                SavedSplits.writeCandidates(keepDir, p.name(), seed, level, fit.candidates(), settings);
+            }
             double[] pred = m.predict(test);
             double r2 = Metrics.r2(pred, test.y());
             double mse = Metrics.mse(pred, test.y());

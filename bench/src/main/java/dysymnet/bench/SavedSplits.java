@@ -1,8 +1,14 @@
 package dysymnet.bench;
 
+import dysymnet.api.CandidatesJson;
 import dysymnet.data.Dataset;
 import dysymnet.io.AtomicFiles;
+import dysymnet.search.Candidate;
+import dysymnet.search.Settings;
+import dysymnet.search.SettingsJson;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -13,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * {@code bench --save-splits DIR}: each run's training and test rows as CSV files, so that other reference models
@@ -26,7 +33,87 @@ import org.apache.commons.csv.CSVPrinter;
 final class SavedSplits {
     private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
 
+    /** A run's candidates in its folder ({@link CandidatesJson}), beside its settings ({@link #SETTINGS}). */
+    static final String CANDIDATES = "candidates.json";
+    /** A run's settings ({@link SettingsJson}), with its seed. */
+    static final String SETTINGS = "settings.json";
+
     private SavedSplits() {
+    }
+
+    /**
+     * Writes the candidates of a run's search and the run's settings into its folder (created when missing), for
+     * replaying its final choice ({@code bench-choose}).
+     *
+     * @throws UncheckedIOException if a file cannot be written
+     */
+    static void writeCandidates(Path root, String problem, long seed, double noise, List<Candidate> candidates,
+                                Settings settings) {
+        Path dir = root.resolve(folder(problem, seed, noise));
+        try {
+            Files.createDirectories(dir);
+            AtomicFiles.writeString(dir.resolve(CANDIDATES), CandidatesJson.write(candidates));
+            AtomicFiles.writeString(dir.resolve(SETTINGS), SettingsJson.write(settings).toPrettyString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the candidates of " + problem + " seed " + seed + " to "
+                    + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * What a run's folder keeps for a replay.
+     *
+     * @param settings   the run's settings
+     * @param train      its training rows (the target with the run's noise)
+     * @param test       its test rows
+     * @param candidates its search's candidates
+     */
+    record Kept(Settings settings, Dataset train, Dataset test, List<Candidate> candidates) {
+    }
+
+    /**
+     * The run kept in {@code dir} ({@link #write}, {@link #writeCandidates}).
+     *
+     * @throws dysymnet.cli.UserError naming the file when one is missing or unreadable
+     */
+    static Kept read(Path dir) {
+        try {
+            Settings settings = SettingsJson.read(new ObjectMapper().readTree(
+                    Files.readString(dir.resolve(SETTINGS), StandardCharsets.UTF_8)));
+            List<Candidate> candidates = CandidatesJson.read(
+                    Files.readString(dir.resolve(CANDIDATES), StandardCharsets.UTF_8), List.of());
+            return new Kept(settings, readCsv(dir.resolve("train.csv")), readCsv(dir.resolve("test.csv")),
+                    candidates);
+        } catch (IOException | RuntimeException e) {
+            throw new dysymnet.cli.UserError(dir + ": cannot read the run: " + e.getMessage());
+        }
+    }
+
+    /** One data set written by {@link #writeCsv}. */
+    static Dataset readCsv(Path file) throws IOException {
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            List<CSVRecord> records = CSVFormat.DEFAULT.parse(r).getRecords();
+            if (records.isEmpty()) {
+                throw new IOException(file + ": empty");
+            }
+            CSVRecord head = records.get(0);
+            int d = head.size() - 1;
+            List<String> names = new ArrayList<>();
+            for (int j = 0; j < d; j++) {
+                names.add(head.get(j));
+            }
+            int n = records.size() - 1;
+            double[][] x = new double[d][n];
+            double[] y = new double[n];
+            for (int i = 0; i < n; i++) {
+                CSVRecord rec = records.get(i + 1);
+                for (int j = 0; j < d; j++) {
+                    x[j][i] = Double.parseDouble(rec.get(j));
+                }
+                y[i] = Double.parseDouble(rec.get(d));
+            }
+            return new Dataset(names, x, y);
+        }
     }
 
     /**

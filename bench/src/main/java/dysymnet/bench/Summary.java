@@ -132,8 +132,8 @@ public final class Summary {
             List<String> line = new ArrayList<>(e.getKey());
             line.add(Integer.toString(g.size()));
             line.add(Integer.toString(g.size() - r2.length));
-            line.add(f4(mean(r2)));
-            line.add(f4(median(r2)));
+            line.add(f4(Stats.mean(r2)));
+            line.add(f4(Stats.median(r2)));
             Map<String, Double> ref = refs.table1().get(e.getKey().get(0));
             for (String m : refs.table1Methods()) {
                 line.add(ref == null || ref.get(m) == null ? "" : f4(ref.get(m)));
@@ -187,7 +187,7 @@ public final class Summary {
             line.add(Integer.toString(g.size()));
             line.add(withTruth.isEmpty() ? "n/a" : count(withTruth, Paired::exact) + "/" + withTruth.size());
             line.add(count(g, r -> Boolean.TRUE.equals(r.acc0999())) + "/" + g.size());
-            line.add(bb.isEmpty() ? "n/a" : f4(median(bb.stream().mapToDouble(Paired::r2).toArray())));
+            line.add(bb.isEmpty() ? "n/a" : f4(Stats.median(bb.stream().mapToDouble(Paired::r2).toArray())));
             if (withTruth.isEmpty()) {
                 line.add("n/a");
                 line.add("n/a");
@@ -197,7 +197,7 @@ public final class Summary {
                 double[] exact = perSeed.values().stream().mapToDouble(l -> count(l, Paired::exact)).toArray();
                 line.add(perSeed.entrySet().stream().map(s -> s.getKey() + ": " + count(s.getValue(), Paired::exact)
                         + "/" + s.getValue().size()).collect(Collectors.joining(", ")));
-                line.add(f1(mean(exact)) + " ± " + f1(sd(exact)));
+                line.add(f1(Stats.mean(exact)) + " ± " + f1(Stats.sd(exact)));
             }
             body.add(line);
         }
@@ -231,9 +231,9 @@ public final class Summary {
         line.add(rate(g, r -> Boolean.TRUE.equals(r.acc099())));
         line.add(rate(g, r -> Boolean.TRUE.equals(r.acc0999())));
         List<ResultRow> ok = g.stream().filter(r -> !r.failed()).collect(Collectors.toList());
-        line.add(f1(median(finite(ok, r -> r.complexity()))));
-        line.add(f1(median(finite(ok, ResultRow::seconds))));
-        line.add(f1(median(finite(ok, r -> r.networks()))));
+        line.add(f1(Stats.median(finite(ok, r -> r.complexity()))));
+        line.add(f1(Stats.median(finite(ok, ResultRow::seconds))));
+        line.add(f1(Stats.median(finite(ok, r -> r.networks()))));
         return line;
     }
 
@@ -296,24 +296,24 @@ public final class Summary {
             int i = 0;
             for (List<ResultRow> d : perData.values()) {
                 List<ResultRow> ok = d.stream().filter(r -> !r.failed()).collect(Collectors.toList());
-                r2[i] = median(finiteOrNegInf(ok, ResultRow::r2Test));
-                size[i] = median(finite(ok, r -> r.complexity()));
-                time[i] = median(finite(ok, ResultRow::seconds));
+                r2[i] = Stats.median(finiteOrNegInf(ok, ResultRow::r2Test));
+                size[i] = Stats.median(finite(ok, r -> r.complexity()));
+                time[i] = Stats.median(finite(ok, ResultRow::seconds));
                 i++;
             }
             String label = "**DySymNet (this run" + (e.getKey().get(0).equals("none") ? "" : ", "
                     + e.getKey().get(0)) + (e.getKey().get(1).equals("0") ? "" : ", noise " + e.getKey().get(1))
                     + ")**";
-            body.add(List.of(label, f4(median(r2)), f1(median(size)), f1(median(time)),
+            body.add(List.of(label, f4(Stats.median(r2)), f1(Stats.median(size)), f1(Stats.median(time)),
                     Integer.toString(perData.size())));
             double[] ols = new double[perData.size()];
             i = 0;
             for (List<ResultRow> d : perData.values()) {
-                ols[i++] = median(d.stream().mapToDouble(ResultRow::olsR2Test).toArray());
+                ols[i++] = Stats.median(d.stream().mapToDouble(ResultRow::olsR2Test).toArray());
             }
             if (Arrays.stream(ols).anyMatch(v -> !Double.isNaN(v))) {
                 body.add(List.of(label.replace("**DySymNet", "**OLS").replace("this run", "same training rows"),
-                        f4(median(ols)), "", "", Long.toString(Arrays.stream(ols).filter(v -> !Double.isNaN(v))
+                        f4(Stats.median(ols)), "", "", Long.toString(Arrays.stream(ols).filter(v -> !Double.isNaN(v))
                                 .count())));
             }
         }
@@ -349,8 +349,8 @@ public final class Summary {
                 continue;
             }
             int n = both.size();
-            sb.append("- Median test R^2 over these runs: ours ").append(f4(median(ours(both))))
-                    .append(", OLS ").append(f4(median(both.stream().mapToDouble(ResultRow::olsR2Test).toArray())))
+            sb.append("- Median test R^2 over these runs: ours ").append(f4(Stats.median(ours(both))))
+                    .append(", OLS ").append(f4(Stats.median(both.stream().mapToDouble(ResultRow::olsR2Test).toArray())))
                     .append('\n');
             sb.append("- Runs below OLS - 0.02: ").append(count(both, r -> ours(r) < r.olsR2Test() - 0.02))
                     .append('/').append(n).append("; below OLS - 0.10: ")
@@ -358,7 +358,7 @@ public final class Summary {
                     .append("; test R^2 < 0 where OLS >= 0: ")
                     .append(count(both, r -> ours(r) < 0 && r.olsR2Test() >= 0)).append('/').append(n).append('\n');
             sb.append("- Median formula size (nodes): ")
-                    .append(f1(median(finite(g, r -> r.complexity() < 0 ? Double.NaN : r.complexity()))))
+                    .append(f1(Stats.median(finite(g, r -> r.complexity() < 0 ? Double.NaN : r.complexity()))))
                     .append("\n\n");
             List<String> head = List.of("Problem", "Runs", "Ours: median test R^2 [min, max]", "OLS: median test R^2",
                     "Ours - OLS (medians)", "Our median size");
@@ -368,13 +368,13 @@ public final class Summary {
             for (String name : datasets) {
                 List<ResultRow> d = g.stream().filter(r -> r.problem().equals(name)).collect(Collectors.toList());
                 double[] r2 = ours(d);
-                double oursMedian = median(r2);
-                double olsMedian = median(d.stream().mapToDouble(ResultRow::olsR2Test).toArray());
+                double oursMedian = Stats.median(r2);
+                double olsMedian = Stats.median(d.stream().mapToDouble(ResultRow::olsR2Test).toArray());
                 double diff = oursMedian - olsMedian;
                 lines.add(new Line(List.of(name, Integer.toString(d.size()), f4(oursMedian) + " ["
                         + f4(Arrays.stream(r2).min().orElse(Double.NaN)) + ", "
                         + f4(Arrays.stream(r2).max().orElse(Double.NaN)) + "]", f4(olsMedian), f4(diff),
-                        f1(median(finite(d, r -> r.complexity() < 0 ? Double.NaN : r.complexity())))), diff));
+                        f1(Stats.median(finite(d, r -> r.complexity() < 0 ? Double.NaN : r.complexity())))), diff));
             }
             lines.sort(Comparator.comparingDouble(l -> Double.isNaN(l.difference()) ? Double.POSITIVE_INFINITY
                     : l.difference()));
@@ -419,8 +419,8 @@ public final class Summary {
             for (Map.Entry<String, List<ResultRow>> b : perBall.entrySet()) {
                 List<ResultRow> ok = b.getValue().stream().filter(r -> !r.failed()).collect(Collectors.toList());
                 double[] mse = finiteOrPosInf(ok, ResultRow::mseTest);
-                cols[0][i] = mean(mse);
-                cols[1][i] = median(mse);
+                cols[0][i] = Stats.mean(mse);
+                cols[1][i] = Stats.median(mse);
                 cols[2][i] = first(ok, ResultRow::modelAMse);
                 cols[3][i] = first(ok, ResultRow::modelBMse);
                 cols[4][i] = first(ok, ResultRow::modelCMse);
@@ -434,9 +434,9 @@ public final class Summary {
                         g4(cols[4][i]), g4(paper[3][i])));
                 i++;
             }
-            body.add(List.of("**Average**", Integer.toString(e.getValue().size()), g4(mean(cols[0])),
-                    g4(mean(cols[1])), g4(mean(paper[0])), g4(mean(cols[2])), g4(mean(paper[1])), g4(mean(cols[3])),
-                    g4(mean(paper[2])), g4(mean(cols[4])), g4(mean(paper[3]))));
+            body.add(List.of("**Average**", Integer.toString(e.getValue().size()), g4(Stats.mean(cols[0])),
+                    g4(Stats.mean(cols[1])), g4(Stats.mean(paper[0])), g4(Stats.mean(cols[2])), g4(Stats.mean(paper[1])), g4(Stats.mean(cols[3])),
+                    g4(Stats.mean(paper[2])), g4(Stats.mean(cols[4])), g4(Stats.mean(paper[3]))));
             table(sb, head, body);
         }
     }
@@ -456,13 +456,13 @@ public final class Summary {
             List<String> line = new ArrayList<>(e.getKey());
             line.add(Integer.toString(g.size()));
             line.add(Integer.toString(g.size() - ok.size()));
-            line.add(f4(mean(r2)));
+            line.add(f4(Stats.mean(r2)));
             line.add(best == null ? "" : f4(best.r2Test()));
             line.add(g.get(0).truth().isEmpty() ? "n/a"
                     : count(g, r -> Boolean.TRUE.equals(r.symbolic())) + "/" + g.size());
             line.add(count(g, r -> Boolean.TRUE.equals(r.acc0999())) + "/" + g.size());
-            line.add(f1(median(finite(ok, r -> r.complexity()))));
-            line.add(f1(median(finite(ok, ResultRow::seconds))));
+            line.add(f1(Stats.median(finite(ok, r -> r.complexity()))));
+            line.add(f1(Stats.median(finite(ok, ResultRow::seconds))));
             line.add(best == null ? "" : "`" + shortFormula(best.expression()) + "`");
             body.add(line);
         }
@@ -557,46 +557,6 @@ public final class Summary {
 
     private static double first(List<ResultRow> rows, ToDoubleFunction<ResultRow> f) {
         return rows.isEmpty() ? Double.NaN : f.applyAsDouble(rows.get(0));
-    }
-
-    static double mean(double[] v) {
-        if (v.length == 0) {
-            return Double.NaN;
-        }
-        double s = 0;
-        int n = 0;
-        for (double x : v) {
-            if (!Double.isNaN(x)) {
-                s += x;
-                n++;
-            }
-        }
-        return n == 0 ? Double.NaN : s / n;
-    }
-
-    /** The sample standard deviation (n - 1), 0 for one value, NaN for none. */
-    static double sd(double[] v) {
-        if (v.length == 0) {
-            return Double.NaN;
-        }
-        if (v.length == 1) {
-            return 0.0;
-        }
-        double m = mean(v);
-        double ss = 0;
-        for (double x : v) {
-            ss += (x - m) * (x - m);
-        }
-        return Math.sqrt(ss / (v.length - 1));
-    }
-
-    static double median(double[] v) {
-        double[] s = Arrays.stream(v).filter(x -> !Double.isNaN(x)).sorted().toArray();
-        if (s.length == 0) {
-            return Double.NaN;
-        }
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
     }
 
     /** 4 decimals, or 4 significant digits for a magnitude of 1e5 and more (a wild R^2 of a diverging model). */

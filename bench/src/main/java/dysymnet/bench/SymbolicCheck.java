@@ -179,7 +179,7 @@ public final class SymbolicCheck {
         for (int i = 0; i < n; i++) {
             buf[i] = Math.abs(t[i]);
         }
-        double s = median(buf, n);
+        double s = Stats.median(Arrays.copyOf(buf, n));
         if (s == 0.0) {
             s = max(buf, n);
         }
@@ -189,7 +189,7 @@ public final class SymbolicCheck {
         for (int i = 0; i < n; i++) {
             buf[i] = m[i] - t[i];
         }
-        double c = median(buf, n);
+        double c = Stats.median(Arrays.copyOf(buf, n));
         double devDifference = deviation(m, t, n, 1.0, c, s);
         int k = 0;
         for (int i = 0; i < n; i++) {
@@ -197,7 +197,7 @@ public final class SymbolicCheck {
                 buf[k++] = m[i] / t[i];
             }
         }
-        double ratio = median(buf, k);
+        double ratio = Stats.median(Arrays.copyOf(buf, k));
         double devRatio = Double.isFinite(ratio) && Math.abs(ratio) >= MIN_RATIO
                 ? deviation(m, t, n, ratio, 0.0, s) : Double.POSITIVE_INFINITY;
         double dev = Math.min(devDifference, devRatio);
@@ -221,15 +221,6 @@ public final class SymbolicCheck {
             }
         }
         return worst;
-    }
-
-    private static double median(double[] v, int n) {
-        if (n == 0) {
-            return Double.NaN;
-        }
-        double[] s = Arrays.copyOf(v, n);
-        Arrays.sort(s);
-        return n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
     }
 
     private static double max(double[] v, int n) {

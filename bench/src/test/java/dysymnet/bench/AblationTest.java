@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.api.SymbolicRegressor;
+import dysymnet.choice.Policy;
 import dysymnet.gp.GpSettings;
 import dysymnet.search.Refiner;
 import dysymnet.search.Settings;
@@ -94,5 +95,31 @@ class AblationTest {
             assertTrue(e.getMessage().startsWith("--ablation") && e.getMessage().contains(bad.get(1))
                     && !e.getMessage().contains("\n"), bad.get(0) + ": " + e.getMessage());
         }
+    }
+
+    @Test
+    void everyRuleOfTheFinalChoiceIsSwitchedOffByItsNameAndNothingElse() {
+        Settings none = applied("none");
+        assertTrue(Policy.allNames().containsAll(List.of("size-cap", "trend-band", "cross-validation",
+                "held-out-line", "beyond-data", "noise-like-residual")));
+        for (String rule : Policy.allNames()) {
+            Settings off = applied("no-" + rule);
+            assertEquals(List.of(rule), off.selection().rulesOff());
+            assertEquals(none.toBuilder().selection(none.selection().toBuilder().rulesOff(List.of(rule)).build())
+                    .build(), off);
+        }
+    }
+
+    @Test
+    void ruleAblationsComeLastInTheLabelInThePoliciesOrder() {
+        Ablations a = Ablations.of("no-trend-band,no-gp,no-size-cap");
+        assertEquals("no-gp+no-size-cap+no-trend-band", a.label());
+        assertEquals(a, Ablations.of(a.label()));
+        assertEquals(List.of("size-cap", "trend-band"), applied("no-trend-band,no-size-cap").selection().rulesOff());
+        assertFalse(a.isNone());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Ablations.of("no-such-rule"));
+        assertTrue(e.getMessage().contains("no-trend-band") && e.getMessage().contains("no-gp"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Ablations.of("none,no-trend-band"));
+        assertThrows(IllegalArgumentException.class, () -> Ablations.of("no-trend-band,no-trend-band"));
     }
 }

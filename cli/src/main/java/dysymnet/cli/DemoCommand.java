@@ -45,6 +45,10 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress on standard error.")
     boolean quiet;
 
+    @Option(names = "--explain", description = "After the table, why the final choice reported the formula: the "
+            + "members of the fronts it looked at, each passed-over one with the rule and its numbers.")
+    boolean explain;
+
     @Override
     public Integer call() {
         SymbolicRegressor.Builder b = search.builder(seed);
@@ -98,6 +102,9 @@ final class DemoCommand implements Callable<Integer> {
                 outw.println();
                 outw.printf(Locale.ROOT, "%d networks trained in %.1f s (seed %d). Try: ./dysymnet fit YOUR_FILE.csv%n",
                         o.model().networksTrained(), o.model().elapsedSeconds(), seed.seed());
+                if (explain) {
+                    Reports.explanation(o.model(), 5, outw, Reports.fullFormulaHint(null, out));
+                }
                 if (out != null) {
                     Reports.outDir(r, out, 6);
                     outw.println("Wrote model.json, pareto.csv, fit.png, pareto.png, reward.png to " + out);

@@ -97,6 +97,12 @@ final class FitCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress and no report on standard error.")
     boolean quiet;
 
+    @Option(names = "--explain", description = "After the report, why the final choice reported its formula: the "
+            + "members of the Pareto fronts it looked at in order of size, each passed-over one with the rule that "
+            + "passed it over and that rule's numbers, the reported one with the rules it passed (the JSON report's "
+            + "\"choice\" section has the same, always).")
+    boolean explain;
+
     @Option(names = "--timings", description = "Print the stage-time account on standard error after the report: "
             + "each stage's wall time, and the share of the run with at most one unit of work (serial) and with "
             + "fewer threads busy than given (model.json records it either way).")
@@ -195,9 +201,16 @@ final class FitCommand implements Callable<Integer> {
             default:
                 throw new AssertionError(format);
         }
+        if (explain && format == Format.text) {
+            Reports.explanation(r.model(), digits, out, fullFormula);
+        }
         out.flush();
         if (reportToErr && !quiet) {
             Reports.text(r, digits, err, fullFormula);
+            err.flush();
+        }
+        if (explain && format != Format.text) {
+            Reports.explanation(r.model(), digits, err, fullFormula);
             err.flush();
         }
         if (this.out != null) {

@@ -120,6 +120,18 @@ final class Reports {
         }
     }
 
+    /**
+     * Why the final choice reported its formula ({@code fit --explain}): the members of the fronts it looked at, by
+     * complexity, the reported one starred with the rules it passed, each other with the rule that passed it over
+     * and that rule's numbers ({@link dysymnet.choice.Explanation}).
+     */
+    static void explanation(Model m, int digits, PrintWriter out, String fullFormulaWhere) {
+        out.println();
+        out.println("Why this formula (the final choice, member by member; size, training MSE on the rows searched, "
+                + "formula):");
+        out.print(m.history().choice().text(c -> capped(Printer.infix(c.expression(), digits), fullFormulaWhere)));
+    }
+
     /** At most this many constants are listed with their errors in the text reports (all in the JSON). */
     static final int MAX_LISTED_CONSTANTS = 10;
 

@@ -67,4 +67,31 @@ class CliSelectionTest {
         }
         assertEquals(smallest, loose.path("complexity").asInt(), loose::toString);
     }
+
+    /**
+     * The JSON report's choice section lists the members the final choice looked at, the reported one once, every
+     * other with the rule that passed it over and its numbers; {@code --explain} prints the same after the report.
+     */
+    @Test
+    void theChoiceSectionAndExplainGiveTheReasonOfEveryFormulaPassedOver() throws IOException {
+        JsonNode j = fit();
+        JsonNode choice = j.path("choice");
+        assertTrue(choice.size() >= 2, j::toString);
+        int reported = 0;
+        for (JsonNode m : choice) {
+            if (m.path("reported").asBoolean()) {
+                reported++;
+                assertEquals(j.path("expression").asText(), m.path("expression").asText());
+                assertTrue(m.path("passed").size() >= 2, m::toString);
+            } else {
+                assertTrue(!m.path("rule").asText().isEmpty() && !m.path("why").asText().isEmpty(), m::toString);
+            }
+        }
+        assertEquals(1, reported, choice::toString);
+        CliRun text = CliRun.fit(data, "--explain", "--quiet", "--seed=3");
+        assertEquals(0, text.code(), text::toString);
+        String out = text.out();
+        assertTrue(out.contains("Why this formula") && out.contains("reported: chosen by"), out);
+        assertTrue(out.indexOf("Why this formula") > out.indexOf("Pareto front"), out);
+    }
 }

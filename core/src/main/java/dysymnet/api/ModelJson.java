@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dysymnet.choice.Explanation;
 import dysymnet.data.DataFingerprint;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Printer;
@@ -88,18 +89,19 @@ final class ModelJson {
         }
         ArrayNode p = root.putArray("pareto");
         for (Candidate c : history.pareto()) {
-            ObjectNode n = p.addObject();
-            n.put("complexity", c.complexity());
-            n.put("mse_train", c.mse());
-            n.put("r2_train", c.r2());
-            n.put("reward", c.reward());
-            n.put("expression", Printer.infix(c.expression()));
-            n.set("tree", ExprJson.write(c.expression()));
-            n.put("source", c.source().name());
-            if (c.architecture() != null) {
-                n.put("architecture", c.architecture());
+            candidate(p.addObject(), c);
+        }
+        if (!history.choice().members().isEmpty()) {
+            ArrayNode choice = root.putArray("choice");
+            for (Explanation.Member member : history.choice().members()) {
+                ObjectNode n = choice.addObject();
+                candidate(n, member.candidate());
+                n.put("reported", member.reported());
+                n.put("rule", member.rule());
+                n.put("why", member.why());
+                ArrayNode passed = n.putArray("passed");
+                member.passed().forEach(passed::add);
             }
-            n.put("step", c.step());
         }
         if (history.timings() != null) {
             root.set("timings", timings(m, history.timings()));
@@ -130,6 +132,21 @@ final class ModelJson {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write model as JSON", e);
         }
+    }
+
+    /** A formula of the front or of the choice's explanation, with its scores and where it came from. */
+    static void candidate(ObjectNode n, Candidate c) {
+        n.put("complexity", c.complexity());
+        n.put("mse_train", c.mse());
+        n.put("r2_train", c.r2());
+        n.put("reward", c.reward());
+        n.put("expression", Printer.infix(c.expression()));
+        n.set("tree", ExprJson.write(c.expression()));
+        n.put("source", c.source().name());
+        if (c.architecture() != null) {
+            n.put("architecture", c.architecture());
+        }
+        n.put("step", c.step());
     }
 
     /**
@@ -212,21 +229,18 @@ final class ModelJson {
         root.path("features").forEach(n -> features.add(n.asText()));
         List<Candidate> pareto = new ArrayList<>();
         for (JsonNode n : root.path("pareto")) {
-            Expr ce = ExprJson.read(n.get("tree"), byName);
-            // the complexity as the search counted it (weighted or not), as written
-            // files written before sources were typed record the source as the "architecture"
-            String arch = n.path("architecture").asText("");
-            Source source = n.has("source") ? new Source(n.get("source").asText())
-                    : Source.ofLegacyArchitecture(arch);
-            pareto.add(new Candidate(ce, n.path("complexity").asInt(ce.complexity()), number(n.get("mse_train")),
-                    number(n.get("r2_train")), number(n.get("reward")), source,
-                    source.equals(Source.NETWORK) ? arch : null, n.path("step").asInt()));
+            pareto.add(candidate(n, byName));
+        }
+        List<Explanation.Member> choice = new ArrayList<>();
+        for (JsonNode n : root.path("choice")) {
+            choice.add(new Explanation.Member(candidate(n, byName), n.path("reported").asBoolean(),
+                    n.path("rule").asText(""), n.path("why").asText(""), strings(n.path("passed"))));
         }
         SearchHistory history = new SearchHistory(pareto, doubles(root.path("mean_reward")),
                 doubles(root.path("best_reward")), number(root.get("elapsed_seconds")),
                 root.path("networks_trained").asLong(), root.path("failed_architectures").asLong(0),
                 root.path("networks_given_up").asLong(0), root.path("stop_reason").asText(""), strings(root.path("notes")),
-                timings(root.get("timings")), sources(root.path("sources")));
+                timings(root.get("timings")), new Explanation(choice), sources(root.path("sources")));
         long seed = root.path("seed").asLong();
         Provenance provenance;
         if (version == 1) {
@@ -248,6 +262,19 @@ final class ModelJson {
         }
         return new Model(e, features, root.path("target").asText("y"), number(root.get("mse_train")),
                 number(root.get("r2_train")), history, provenance);
+    }
+
+    /** A formula written by {@link #candidate(ObjectNode, Candidate)}. */
+    static Candidate candidate(JsonNode n, Map<String, UserFunction> byName) {
+        Expr ce = ExprJson.read(n.get("tree"), byName);
+        // the complexity as the search counted it (weighted or not), as written
+        // files written before sources were typed record the source as the "architecture"
+        String arch = n.path("architecture").asText("");
+        Source source = n.has("source") ? new Source(n.get("source").asText())
+                : Source.ofLegacyArchitecture(arch);
+        return new Candidate(ce, n.path("complexity").asInt(ce.complexity()), number(n.get("mse_train")),
+                number(n.get("r2_train")), number(n.get("reward")), source,
+                source.equals(Source.NETWORK) ? arch : null, n.path("step").asInt());
     }
 
     private static double[] doubles(JsonNode arr) {

@@ -1,7 +1,8 @@
 package dysymnet.api;
 
-import dysymnet.search.SourceAccount;
+import dysymnet.choice.Explanation;
 import dysymnet.search.Candidate;
+import dysymnet.search.SourceAccount;
 import dysymnet.search.Timings;
 import java.util.List;
 import java.util.Objects;
@@ -22,12 +23,16 @@ import java.util.Objects;
  *                            ({@link dysymnet.search.SearchResult#notes()}); empty when nothing needs saying
  * @param timings             the stage-time account of the fit ({@link Timings}: the search's stages, its choice
  *                            and the finishing refit); null when not recorded (a model file written before it was)
+ * @param choice              why the final choice reported the formula: the members of the fronts it looked at, each
+ *                            with the rule that passed it over and its numbers ({@link Explanation}); empty when not
+ *                            recorded
  * @param sources             what each formula source that runs in steps got and gave ({@link SourceAccount}: runs,
  *                            seconds, counted work, gain, final share); empty when not recorded
  */
 public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
                             long networksTrained, long failedArchitectures, long networksGivenUp,
-                            String stopReason, List<String> notes, Timings timings, List<SourceAccount> sources) {
+                            String stopReason, List<String> notes, Timings timings, Explanation choice,
+                            List<SourceAccount> sources) {
 
     public SearchHistory {
         pareto = List.copyOf(pareto);
@@ -36,14 +41,23 @@ public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double
         meanRewards = meanRewards.clone();
         bestRewards = bestRewards.clone();
         stopReason = stopReason == null ? "" : stopReason;
+        choice = choice == null ? Explanation.NONE : choice;
     }
 
     /** A history without the sources' account. */
     public SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
                          long networksTrained, long failedArchitectures, long networksGivenUp, String stopReason,
+                         List<String> notes, Timings timings, Explanation choice) {
+        this(pareto, meanRewards, bestRewards, elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp,
+                stopReason, notes, timings, choice, List.of());
+    }
+
+    /** A history without an explanation of the choice and without the sources' account. */
+    public SearchHistory(List<Candidate> pareto, double[] meanRewards, double[] bestRewards, double elapsedSeconds,
+                         long networksTrained, long failedArchitectures, long networksGivenUp, String stopReason,
                          List<String> notes, Timings timings) {
         this(pareto, meanRewards, bestRewards, elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp,
-                stopReason, notes, timings, List.of());
+                stopReason, notes, timings, Explanation.NONE);
     }
 
     /** A history without a stage-time account. */
@@ -81,13 +95,13 @@ public record SearchHistory(List<Candidate> pareto, double[] meanRewards, double
                 && Double.compare(elapsedSeconds, h.elapsedSeconds) == 0 && networksTrained == h.networksTrained
                 && failedArchitectures == h.failedArchitectures && networksGivenUp == h.networksGivenUp
                 && stopReason.equals(h.stopReason) && notes.equals(h.notes) && Objects.equals(timings, h.timings)
-                && sources.equals(h.sources);
+                && choice.equals(h.choice) && sources.equals(h.sources);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(pareto, java.util.Arrays.hashCode(meanRewards), java.util.Arrays.hashCode(bestRewards),
-                elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp, stopReason, notes, timings,
+                elapsedSeconds, networksTrained, failedArchitectures, networksGivenUp, stopReason, notes, timings, choice,
                 sources);
     }
 }

@@ -1,9 +1,7 @@
 package dysymnet.api;
 
 import dysymnet.controller.ControllerConfig;
-import dysymnet.data.DataFingerprint;
 import dysymnet.data.Dataset;
-import dysymnet.data.Scaling;
 import dysymnet.expr.ComplexityWeights;
 import dysymnet.expr.NestingConstraints;
 import dysymnet.expr.Printer;
@@ -14,21 +12,15 @@ import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import dysymnet.net.TrainConfig;
 import dysymnet.search.Budget;
-import dysymnet.search.Candidate;
-import dysymnet.search.Finishing;
 import dysymnet.search.Refinement;
 import dysymnet.search.Refiner;
 import dysymnet.search.BatchTrainer;
-import dysymnet.search.Search;
 import dysymnet.search.SearchListener;
-import dysymnet.search.SearchResult;
-import dysymnet.search.Timings;
 import dysymnet.search.Selection;
 import dysymnet.search.Settings;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -45,7 +37,7 @@ public final class SymbolicRegressor {
     private final Settings settings;
     private final SearchListener listener;
     private final BatchTrainer trainer;
-    private volatile Search running;
+    private volatile FitPipeline running;
     private volatile boolean cancelRequested;
 
     private SymbolicRegressor(Settings settings, SearchListener listener, BatchTrainer trainer) {
@@ -120,50 +112,23 @@ public final class SymbolicRegressor {
         if (data.rows() < 2) {
             throw new IllegalArgumentException("need at least 2 rows, got " + data.rows());
         }
-        Scaling scaling = Scaling.of(data);
-        // before the search, so that a cancelled search is not kept waiting by a hash over every value
-        DataFingerprint fingerprint = DataFingerprint.of(data);
-        Search search = new Search(settings, listener, trainer);
-        running = search;
+        FitPipeline pipeline = new FitPipeline(settings, listener, trainer);
+        running = pipeline;
         if (cancelRequested) {
-            search.cancel();
+            pipeline.cancel();
         }
-        Finishing.Rows rows = Finishing.rows(data, settings);
-        SearchResult r;
         try {
-            r = search.run(scaling.apply(rows.searched()));
+            return pipeline.fit(data, targetName);
         } finally {
             running = null;
             cancelRequested = false;
         }
-        if (r.chosen() == null) {
-            throw new NoFormulaException("no formula finite on the data was found (" + r.networksTrained()
-                    + " networks trained, stopped by " + r.stopReason().name().toLowerCase(Locale.ROOT).replace('_', ' ')
-                    + ")");
-        }
-        long finishStart = System.nanoTime();
-        Finishing.Finished finished = Finishing.finish(r, data, rows, scaling, settings);
-        Timings timings = r.timings() == null ? null
-                : r.timings().withSerialStage(Timings.FINISHING, (System.nanoTime() - finishStart) / 1e9);
-        Candidate chosen = finished.chosen();
-        List<Candidate> front = finished.front();
-        double mse = finished.mse();
-        double r2 = finished.r2();
-        if (!(r2 > Double.NEGATIVE_INFINITY)) {
-            throw new NoFormulaException("the chosen formula " + Printer.infix(chosen.expression(), 6)
-                    + " is not finite on the data");
-        }
-        SearchHistory history = new SearchHistory(front, r.meanRewards(), r.bestRewards(),
-                r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.gaveUp(),
-                r.stopReason().name(), finished.notes(), timings, r.sources());
-        return new Model(chosen.expression(), data.names(), targetName, mse, r2, history,
-                Provenance.of(settings, fingerprint));
     }
 
     /** Stops a running {@link #fit}; it then returns the best model found so far. */
     public void cancel() {
         cancelRequested = true;
-        Search s = running;
+        FitPipeline s = running;
         if (s != null) {
             s.cancel();
         }
@@ -347,7 +312,7 @@ public final class SymbolicRegressor {
 
         /**
          * Whether the noise estimated from the data sets how much training error counts as a fit, so that the
-         * simplest formula within it is chosen (default true; {@link dysymnet.search.ModelChoice}).
+         * simplest formula within it is chosen (default true; {@code dysymnet.choice.NoiseFloor}).
          */
         public Builder noiseAwareSelection(boolean on) {
             selection.noiseAware(on);

@@ -19,7 +19,8 @@ import java.util.function.Function;
  *
  * <p>Rules for callers: each task is a pure function of what it captures (no shared random generator, no shared
  * mutable state), and only the thread that calls {@link #map} waits on the pool: a task that submitted tasks to the
- * same fixed-size pool and waited for them could wait for ever.
+ * same fixed-size pool and waited for them could wait for ever. Work handed over piece by piece while the calling
+ * thread goes on (the GP's evaluation blocks) is {@link SharedWork}.
  */
 public final class Parallel {
     private Parallel() {

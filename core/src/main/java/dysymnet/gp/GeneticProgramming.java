@@ -2,7 +2,7 @@ package dysymnet.gp;
 
 import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
-import dysymnet.data.WorkAccount;
+import dysymnet.data.SharedWork;
 import dysymnet.expr.CompiledExpr;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Simplifier;
@@ -16,12 +16,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-import java.util.function.IntPredicate;
 import java.util.random.RandomGenerator;
 
 /**
@@ -226,7 +222,11 @@ public final class GeneticProgramming {
         return new Result(p.out, last, p.cache.size());
     }
 
-    /** The normalised MSE of {@code e} after the best linear scaling on the fitness rows, and the scaling. */
+    /**
+     * The normalised MSE of {@code e} after the best linear scaling on the fitness rows, and the scaling: the
+     * (weighted) least-squares line {@code a + b*p} through the predictions and the (weighted) sum of squares
+     * normalised by the target's (weighted) sum of squares about its (weighted) mean.
+     */
     double[] scaledError(Expr e) {
         double[] p;
         try {
@@ -234,54 +234,15 @@ public final class GeneticProgramming {
         } catch (IllegalArgumentException ex) {
             return new double[] {Double.POSITIVE_INFINITY, 0, 0};
         }
-        if (w != null) {
-            return weightedScaledError(p);
-        }
-        int n = p.length;
-        double mp = 0;
-        for (double v : p) {
-            mp += v;
-        }
-        mp /= n;
-        if (!Double.isFinite(mp)) {
-            return new double[] {Double.POSITIVE_INFINITY, 0, 0};
-        }
-        double cov = 0;
-        double varP = 0;
-        for (int i = 0; i < n; i++) {
-            double d = p[i] - mp;
-            cov += d * (y[i] - meanY);
-            varP += d * d;
-        }
-        double denominator = sumSquaresY > 0 ? sumSquaresY : 1.0;
-        if (!Double.isFinite(varP) || !Double.isFinite(cov)) {
-            return new double[] {Double.POSITIVE_INFINITY, 0, 0};
-        }
-        if (varP <= 1e-300) {
-            return new double[] {sumSquaresY / denominator, meanY, 0};
-        }
-        double b = cov / varP;
-        double a = meanY - b * mp;
-        double sse = 0;
-        for (int i = 0; i < n; i++) {
-            double r = y[i] - a - b * p[i];
-            sse += r * r;
-        }
-        double nmse = sse / denominator;
-        return Double.isFinite(nmse) ? new double[] {nmse, a, b} : new double[] {Double.POSITIVE_INFINITY, 0, 0};
-    }
-
-    /**
-     * {@link #scaledError} with weights: the weighted least-squares line {@code a + b*p} through the predictions and
-     * the weighted sum of squares normalised by the target's weighted sum of squares about its weighted mean.
-     */
-    private double[] weightedScaledError(double[] p) {
+        // with weights the weighted least-squares line and error; without, every weight is 1 (1 * x is x, and n ones
+        // sum to n exactly: the same numbers as the unweighted formulas)
         int n = p.length;
         double mp = 0;
         double sw = 0;
         for (int i = 0; i < n; i++) {
-            mp += w[i] * p[i];
-            sw += w[i];
+            double wi = w == null ? 1 : w[i];
+            mp += wi * p[i];
+            sw += wi;
         }
         mp /= sw;
         if (!Double.isFinite(mp)) {
@@ -290,9 +251,10 @@ public final class GeneticProgramming {
         double cov = 0;
         double varP = 0;
         for (int i = 0; i < n; i++) {
+            double wi = w == null ? 1 : w[i];
             double d = p[i] - mp;
-            cov += w[i] * (d * (y[i] - meanY));
-            varP += w[i] * (d * d);
+            cov += wi * (d * (y[i] - meanY));
+            varP += wi * (d * d);
         }
         double denominator = sumSquaresY > 0 ? sumSquaresY : 1.0;
         if (!Double.isFinite(varP) || !Double.isFinite(cov)) {
@@ -306,7 +268,7 @@ public final class GeneticProgramming {
         double sse = 0;
         for (int i = 0; i < n; i++) {
             double r = y[i] - a - b * p[i];
-            sse += w[i] * (r * r);
+            sse += (w == null ? 1 : w[i]) * (r * r);
         }
         double nmse = sse / denominator;
         return Double.isFinite(nmse) ? new double[] {nmse, a, b} : new double[] {Double.POSITIVE_INFINITY, 0, 0};
@@ -418,7 +380,7 @@ public final class GeneticProgramming {
                 chosen.add(i);
             }
             Scored[] results = new Scored[chosen.size()];
-            Shared fits = new Shared(chosen.size(), k -> {
+            SharedWork fits = new SharedWork(chosen.size(), pool, beside, k -> {
                 Expr f = pop[chosen.get(k)];
                 double[] err = cache.get(f);
                 Expr polished = fitConstants(f, err[1], err[2], stop);
@@ -511,7 +473,7 @@ public final class GeneticProgramming {
         /**
          * The evaluation of one generation's members as they are bred: their fitness and variation positions, in
          * blocks of {@value #BLOCK} members, each a pure piece of work (the cache's errors, and the formulas not there
-         * evaluated and added), shared ({@link Shared}): a block can be taken by a task of the pool once its members
+         * evaluated and added), shared ({@link SharedWork}): a block can be taken by a task of the pool once its members
          * are bred ({@link #bred}), and the calling thread takes the blocks left once the generation is complete
          * ({@link #finish}).
          */
@@ -519,13 +481,13 @@ public final class GeneticProgramming {
             final Expr[] members;
             final double[] fitness;
             final Trees.Positions[] nodes;
-            final Shared blocks;
+            final SharedWork blocks;
 
             Evaluation(Expr[] members) {
                 this.members = members;
                 this.fitness = new double[members.length];
                 this.nodes = new Trees.Positions[members.length];
-                this.blocks = new Shared((members.length + BLOCK - 1) / BLOCK, this::block);
+                this.blocks = new SharedWork((members.length + BLOCK - 1) / BLOCK, pool, beside, this::block);
             }
 
             /** The first {@code count} members are bred: their full blocks can be evaluated. */
@@ -554,114 +516,6 @@ public final class GeneticProgramming {
                     nodes[i] = Trees.positions(e);
                 }
                 return true;
-            }
-        }
-
-        /**
-         * Pure pieces of work {@code 0..n-1} done by the calling thread and at most {@link #beside} tasks of the pool
-         * (so that the run keeps to the threads it is given), each piece by the first of them free, in order. The
-         * pieces become available in order ({@link #available}: the breeding hands over each block it completes, and a
-         * task of the pool starts on them while the calling thread breeds on); {@link #finish} makes them all
-         * available, does those left on the calling thread and waits for the pool's. A task of the pool ends when
-         * nothing is available and another starts when enough is, so no thread waits on another for work. Which
-         * thread does a piece changes nothing: each writes its own results. A pool that keeps an account of the work
-         * ({@link WorkAccount}, the search's stage clock) is told the pieces waiting, which are parallel work even
-         * when the calling thread does them all (one thread).
-         */
-        final class Shared {
-            /** Pieces that wait for the pool before one of its tasks starts on them, until all are available. */
-            static final int WAITING = 4;
-            private final int n;
-            private final IntPredicate work;
-            private final WorkAccount account;
-            private final AtomicInteger next = new AtomicInteger();
-            private final AtomicInteger helping = new AtomicInteger();
-            private final List<Future<Boolean>> helpers = new ArrayList<>();
-            private volatile int available;
-            private volatile boolean stopped;
-
-            /** @param work does piece {@code i}; false when stopped before it was done */
-            Shared(int n, IntPredicate work) {
-                this.n = n;
-                this.work = work;
-                this.account = pool instanceof WorkAccount a ? a : null;
-            }
-
-            /**
-             * The first {@code count} pieces can be done: a task of the pool starts on them if there is room and,
-             * unless they are all available, at least {@value #WAITING} wait (a task started for every piece would
-             * cost the breeding thread a hand-over each time the pool's task runs out of work).
-             */
-            void available(int count) {
-                if (count <= available) {
-                    return;
-                }
-                if (account != null) {
-                    account.waiting(count - available);
-                }
-                available = count;
-                while (helping.get() < beside && count - next.get() >= (count == n ? 1 : WAITING)) {
-                    helping.incrementAndGet();
-                    helpers.add(pool.submit(this::help));
-                }
-            }
-
-            /** Does every piece, with the pool's tasks; false when stopped (or interrupted). */
-            boolean finish() {
-                try {
-                    available(n);
-                    drain();
-                    for (Future<Boolean> f : helpers) {
-                        f.get();
-                    }
-                    return !stopped;
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                } catch (ExecutionException e) {
-                    throw new IllegalStateException("GP task failed", e.getCause());
-                } finally {
-                    // the pieces not taken (stopped, or failed) are no work any more: none is taken after this
-                    int left = available - next.getAndSet(n);
-                    if (account != null && left > 0) {
-                        account.waiting(-left);
-                    }
-                }
-            }
-
-            /** A task of the pool: the pieces available, one after another, until none is. */
-            private boolean help() {
-                try {
-                    drain();
-                    return true;
-                } finally {
-                    helping.decrementAndGet();
-                }
-            }
-
-            /** Does the pieces available, one after another, until none is or one was stopped. */
-            private void drain() {
-                for (int i = take(); i >= 0 && !stopped; i = take()) {
-                    if (!work.test(i)) {
-                        stopped = true;
-                    }
-                }
-            }
-
-            /** The next piece available not taken yet, -1 when there is none. */
-            private int take() {
-                while (true) {
-                    int i = next.get();
-                    if (i >= available) {
-                        return -1;
-                    }
-                    if (next.compareAndSet(i, i + 1)) {
-                        if (account != null) {
-                            account.waiting(-1);
-                        }
-                        return i;
-                    }
-                }
             }
         }
     }

@@ -1,9 +1,12 @@
 package dysymnet.search;
 
+import dysymnet.choice.FinalChoice;
+import dysymnet.choice.Outcome;
 import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
 import dysymnet.expr.BinaryFunction;
 import dysymnet.expr.BinaryOp;
+import dysymnet.gp.GeneticProgramming;
 import dysymnet.gp.Primitives;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +21,8 @@ import java.util.function.BooleanSupplier;
 /**
  * The DySymNet search: its formula sources ({@link CandidateSource}) run once before the first step and then in
  * steps, adding their formulas to the shared {@link Candidates}, until the step budget (none by default with a time
- * limit, {@link Budget#stepCap()}), the time limit, a cancellation or a solving formula ends it; then the final choice ({@link ModelChoice}) picks the reported formula from all candidates. The
+ * limit, {@link Budget#stepCap()}), the time limit, a cancellation or a solving formula ends it; then the final choice
+ * ({@link FinalChoice}) picks the reported formula from all candidates. The
  * sources, in order ({@link #sources}): straight lines in the inputs, with the term regression ({@link LinearSource}:
  * once, first, milliseconds); the networks the controller samples and trains (the paper's Algorithm 1,
  * {@link NetworkSource}); the genetic programming when on ({@link GpSource}: a quick run before the first step, a
@@ -39,6 +43,7 @@ public final class Search {
     private final Settings settings;
     private final SearchListener listener;
     private final BatchTrainer trainer;
+    private final FinalChoice choice;
     private volatile boolean cancelled;
 
     /** A search that trains its networks on its own threads ({@link Settings#threads()}). */
@@ -51,9 +56,18 @@ public final class Search {
      * depend on it.
      */
     public Search(Settings settings, SearchListener listener, BatchTrainer trainer) {
+        this(settings, listener, trainer, FinalChoice.plain());
+    }
+
+    /**
+     * A search that ends with {@code choice} (which may judge rows held out from the search, {@code api.FitPipeline})
+     * and trains each step's networks with {@code trainer} (null: on its own threads).
+     */
+    public Search(Settings settings, SearchListener listener, BatchTrainer trainer, FinalChoice choice) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.listener = listener == null ? SearchListener.NONE : listener;
         this.trainer = trainer;
+        this.choice = Objects.requireNonNull(choice, "choice");
     }
 
     /**
@@ -204,13 +218,13 @@ public final class Search {
             List<Candidate> all = candidates.all();
             // the final choice on the search's pool (its cross-validation's refits in parallel)
             clock.begin();
-            ModelChoice.Choice choice = ModelChoice.choice(all, facts, settings.selection(), pool);
+            Outcome chosen = choice.choose(all, facts, settings.selection(), pool);
             clock.end(Timings.CHOICE, Timings.BEFORE_STEPS);
             SearchContext.Tally tally = context.tally();
-            return new SearchResult(choice.chosen(), choice.front(), List.copyOf(all), toArray(tally.meanRewards),
+            return new SearchResult(chosen.chosen(), chosen.front(), List.copyOf(all), toArray(tally.meanRewards),
                     toArray(tally.bestRewards), tally.trained, tally.failed, tally.gaveUp, List.copyOf(tally.errors),
-                    steps, reason, Duration.ofNanos(System.nanoTime() - start), choice.notes(), clock.finish(),
-                    shares.accounts());
+                    steps, reason, Duration.ofNanos(System.nanoTime() - start), chosen.notes(), clock.finish(),
+                    chosen, fittedRows(settings), shares.accounts());
         } finally {
             try {
                 for (CandidateSource source : sources) {
@@ -226,6 +240,29 @@ public final class Search {
         boolean[] b = new boolean[n];
         java.util.Arrays.fill(b, true);
         return b;
+    }
+
+    /**
+     * The result a search of {@code data} with these settings returns when it finds {@code candidates}: no search,
+     * only the final choice (on the calling thread; the choice does not depend on the threads). For replaying a
+     * fit's candidates ({@code api.FitPipeline#replay}).
+     */
+    public static SearchResult replay(Settings settings, FinalChoice choice, List<Candidate> candidates,
+                                      Dataset data) {
+        Outcome chosen = choice.choose(candidates, DataFacts.of(data), settings.selection(), null);
+        return new SearchResult(chosen.chosen(), chosen.front(), List.copyOf(candidates), new double[0],
+                new double[0], 0, 0, 0, List.of(), 0, StopReason.MAX_STEPS, Duration.ZERO, chosen.notes(), null,
+                chosen, fittedRows(settings), List.of());
+    }
+
+    /**
+     * The rows a formula's constants may have been fitted on during a search, the fewer of a network's training
+     * sample ({@link Budget#trainRows()}) and the GP's evenly spaced rows ({@link GeneticProgramming#MAX_FIT_ROWS}),
+     * 1,000 each by default: data of more rows may have had constants fitted on a sample of them.
+     */
+    static int fittedRows(Settings settings) {
+        int t = settings.budget().trainRows();
+        return Math.min(t > 0 ? t : Integer.MAX_VALUE, GeneticProgramming.MAX_FIT_ROWS);
     }
 
     private static double last(List<Double> l) {

@@ -1,5 +1,7 @@
 package dysymnet.search;
 
+import dysymnet.choice.Explanation;
+import dysymnet.choice.Outcome;
 import java.time.Duration;
 import java.util.List;
 
@@ -25,13 +27,19 @@ import java.util.List;
  *                        formula fits below the data's noise), one sentence each; empty when nothing needs saying
  * @param timings         the stage-time account of the search ({@link Timings}): each stage's wall time and how much
  *                        of the run could not use the threads given; it describes the run and changes nothing in it
+ * @param choice          the final choice's whole outcome: the formulas that join the reported front, and why each
+ *                        front member was passed over ({@link Outcome#explanation})
+ * @param fittedRows      the rows a formula's constants may have been fitted on during the search: a network's on
+ *                        its training sample, the GP's on its evenly spaced rows; on data of more rows the chosen
+ *                        formula is refitted on more ({@code choice.Finishing})
  * @param sources         what each source that runs in steps got and gave ({@link SourceAccount}), in the search's
  *                        order; empty for a result made by hand
  */
 public record SearchResult(Candidate chosen, ParetoFront front, List<Candidate> candidates, double[] meanRewards,
                            double[] bestRewards, long networksTrained, long failedArchitectures, long gaveUp,
                            List<String> errors, int steps, StopReason stopReason,
-                           Duration elapsed, List<String> notes, Timings timings, List<SourceAccount> sources) {
+                           Duration elapsed, List<String> notes, Timings timings, Outcome choice,
+                           int fittedRows, List<SourceAccount> sources) {
     public SearchResult {
         notes = List.copyOf(notes);
         sources = sources == null ? List.of() : List.copyOf(sources);
@@ -42,6 +50,7 @@ public record SearchResult(Candidate chosen, ParetoFront front, List<Candidate> 
                         double[] bestRewards, long networksTrained, long failedArchitectures, long gaveUp,
                         List<String> errors, int steps, StopReason stopReason, Duration elapsed, List<String> notes) {
         this(chosen, front, candidates, meanRewards, bestRewards, networksTrained, failedArchitectures, gaveUp, errors,
-                steps, stopReason, elapsed, notes, null, List.of());
+                steps, stopReason, elapsed, notes, null,
+                new Outcome(chosen, front, List.of(), notes, Explanation.NONE), Integer.MAX_VALUE, List.of());
     }
 }

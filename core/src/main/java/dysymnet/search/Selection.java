@@ -1,7 +1,10 @@
 package dysymnet.search;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dysymnet.expr.ComplexityWeights;
 import dysymnet.expr.Expr;
+import java.util.List;
+import java.util.TreeSet;
 
 /**
  * How the reported formula is chosen from the candidates ({@link ParetoFront#choose}).
@@ -13,17 +16,21 @@ import dysymnet.expr.Expr;
  * @param noiseAware    a formula whose training error is within what the data's estimated noise explains is as good
  *                      as the best ({@link dysymnet.data.NoiseLevel}): the simplest such is chosen
  * @param extrapolationGuard formulas that blow up just outside the data are not chosen while another is left
- *                      ({@link Extrapolation})
- * @param validation    the formula is chosen by how well it predicts rows it was not fitted to ({@link ModelChoice}):
+ *                      ({@code dysymnet.choice.BlowUpGuard})
+ * @param validation    the formula is chosen by how well it predicts rows it was not fitted to ({@code dysymnet.choice}):
  *                      with one feature, the later rows in the feature's order from constants refitted on the
  *                      earlier ones (forward validation); with several, each of five folds of the rows from
- *                      constants refitted on the others ({@link CrossValidation}), unless a formula fits exactly
+ *                      constants refitted on the others ({@code dysymnet.choice.CrossValidation}), unless a formula fits exactly
  * @param complexityWeights how a formula's complexity is counted: the node count by default
  *                      ({@link ComplexityWeights#NONE}), else the sum of its operators' weights; every candidate's
  *                      complexity, the Pareto front, the choice and {@code maxComplexity} use it
+ * @param rulesOff      the rules of the final choice switched off by name, for measuring a rule's worth
+ *                      ({@code dysymnet.choice.Policy#names}; an unknown name switches nothing off), sorted;
+ *                      empty by default
  */
 public record Selection(double factor, int maxComplexity, boolean noiseAware, boolean extrapolationGuard,
-                        boolean validation, ComplexityWeights complexityWeights) {
+                        boolean validation, ComplexityWeights complexityWeights,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> rulesOff) {
 
     public static final int DEFAULT_MAX_COMPLEXITY = 100;
 
@@ -35,6 +42,13 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
             throw new IllegalArgumentException("max complexity must be at least 1, got " + maxComplexity);
         }
         complexityWeights = complexityWeights == null ? ComplexityWeights.NONE : complexityWeights;
+        rulesOff = rulesOff == null ? List.of() : List.copyOf(new TreeSet<>(rulesOff));
+    }
+
+    /** A selection with every rule of the final choice on. */
+    public Selection(double factor, int maxComplexity, boolean noiseAware, boolean extrapolationGuard,
+                     boolean validation, ComplexityWeights complexityWeights) {
+        this(factor, maxComplexity, noiseAware, extrapolationGuard, validation, complexityWeights, List.of());
     }
 
     /** A selection that counts nodes. */
@@ -59,7 +73,7 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
     public Builder toBuilder() {
         return new Builder().factor(factor).maxComplexity(maxComplexity).noiseAware(noiseAware)
                 .extrapolationGuard(extrapolationGuard).validation(validation)
-                .complexityWeights(complexityWeights);
+                .complexityWeights(complexityWeights).rulesOff(rulesOff);
     }
 
     /** Builder of a {@link Selection}, starting from the defaults. */
@@ -70,6 +84,7 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
         private boolean extrapolationGuard = true;
         private boolean validation = true;
         private ComplexityWeights complexityWeights = ComplexityWeights.NONE;
+        private List<String> rulesOff = List.of();
 
         private Builder() {
         }
@@ -118,9 +133,15 @@ public record Selection(double factor, int maxComplexity, boolean noiseAware, bo
             return this;
         }
 
+        /** The rules of the final choice switched off by name (default none). */
+        public Builder rulesOff(List<String> v) {
+            rulesOff = v;
+            return this;
+        }
+
         public Selection build() {
             return new Selection(factor, maxComplexity, noiseAware, extrapolationGuard, validation,
-                    complexityWeights);
+                    complexityWeights, rulesOff);
         }
     }
 }

@@ -19,7 +19,7 @@ public record Source(String name) {
     public static final Source TERMS = new Source("terms");
     /** Straight lines in the raw inputs ({@link LinearSource}). */
     public static final Source LINEAR = new Source("linear");
-    /** The target's mean, the baseline the final choice always has ({@link ModelChoice}). */
+    /** The target's mean, the baseline the final choice always has ({@code dysymnet.choice.SizeCap}). */
     public static final Source MEAN = new Source("mean");
 
     public Source {

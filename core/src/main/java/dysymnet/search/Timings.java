@@ -38,7 +38,7 @@ public record Timings(int threads, double seconds, double serialSeconds, double 
 
     /** A stage's name: the quick runs and the first runs of the sources, before the first step, have step -1. */
     public static final int BEFORE_STEPS = -1;
-    /** The final choice among the candidates ({@link ModelChoice}, cross-validation included). */
+    /** The final choice among the candidates ({@link dysymnet.choice.FinalChoice}, cross-validation included). */
     public static final String CHOICE = "choice";
     /** The finishing refit and snap of the chosen formula ({@link Finishing}). */
     public static final String FINISHING = "finishing";
