@@ -1,7 +1,8 @@
 """Finding Java and the dysymnet jar, and running the jar's commands in a subprocess.
 
-The estimator never loads Java into the Python process: each fit and each prediction is one run of
-``java -jar dysymnet-VERSION.jar fit|predict ...``, with the data in a temporary CSV file.
+The estimator never loads Java into the Python process: each fit is one run of
+``java -jar dysymnet-VERSION.jar fit ...``, with the data in a temporary CSV file (and a prediction one run of
+its ``predict`` only for a model whose formula the NumPy evaluator cannot read).
 """
 
 import glob

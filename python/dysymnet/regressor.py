@@ -15,7 +15,7 @@ from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
-from . import _formula, _plot, _runner
+from . import _evaluate, _formula, _plot, _runner
 
 try:  # scikit-learn 1.6 and later
     from sklearn.utils.validation import validate_data as _validate_data
@@ -100,8 +100,9 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     """Symbolic regression by DySymNet: finds a closed-form formula ``y = f(x)``.
 
     Each fit runs ``java -jar dysymnet-VERSION.jar fit DATA --format json`` on the data (written to a temporary
-    CSV file) with the options below, and keeps the jar's JSON report (``model_json_``); ``predict`` runs the
-    jar's ``predict`` command on that model, so the predictions are the jar's, protected operations included.
+    CSV file) with the options below, and keeps the jar's JSON report (``model_json_``); ``predict`` computes that
+    model's formula with NumPy by the jar's semantics, protected operations included (no JVM: the jar's
+    ``predict`` numbers to the last bits of the math libraries).
     The parameters map to the options of ``dysymnet fit`` (README, Fitting your own data); None keeps the jar's
     default. Options the jar rejects raise :class:`dysymnet.DySymNetInputError` (a ValueError) with its
     one-line message.
@@ -396,14 +397,28 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
         return _plot.ParetoPlot(_plot.pareto_svg(complexity, loss, self.best_index_, str(self.expression_)))
 
     def predict(self, X, index=None):
-        """The model's predictions: the jar's ``predict`` command on the fitted model (the reported formula, or
-        row ``index`` of ``equations_``)."""
+        """The model's predictions (the reported formula, or row ``index`` of ``equations_``), computed with NumPy
+        by the jar's semantics, protected operations included: the numbers of the jar's ``predict`` command to the
+        last bits of the math libraries, without starting Java. Only a model file whose formula this package cannot
+        read (an operator of a later jar) is handed to the jar's ``predict``."""
         check_is_fitted(self, "model_json_")
         X = _validate(self, X, reset=False, dtype=np.float64)
         model = self.model_json_
         if index is not None:
             entry = self._entry(index)
             model = dict(model, tree=entry["tree"], expression=entry["expression"])
+        tree = model.get("tree")
+        if tree is not None:
+            try:
+                _evaluate.check(tree)
+                columns = {name: X[:, j] for j, name in enumerate(self.variable_names_)}
+                return _evaluate.evaluate(tree, columns)
+            except _evaluate.UnknownNode:
+                pass
+        return self._predict_with_jar(model, X)
+
+    def _predict_with_jar(self, model, X):
+        """The jar's ``predict`` command on the model (a JVM start and two CSV files)."""
         with tempfile.TemporaryDirectory(prefix="dysymnet-") as tmp:
             model_path = os.path.join(tmp, "model.json")
             with open(model_path, "w", encoding="utf-8") as f:

@@ -91,8 +91,9 @@ def test_predict_and_score_are_the_jars(fitted, tmp_path):
     Xn.rename(columns={"time (s)": "time_s"}).to_csv(data, index=False, float_format="%.17g")
     res = dysymnet._runner.run(["predict", "--model", str(model), str(data)])
     assert res.code == 0
-    jar_pred = [float(line.rsplit(",", 1)[1]) for line in res.stdout.decode().splitlines()[1:]]
-    assert list(pred) == jar_pred
+    jar_pred = np.array([float(line.rsplit(",", 1)[1]) for line in res.stdout.decode().splitlines()[1:]])
+    # NumPy's sin and the JVM's may differ in the last bits (test_numpy_predict.py measures it)
+    np.testing.assert_array_max_ulp(pred, jar_pred, maxulp=4)
     # a row of the front predicts with that row's formula
     p0 = reg.predict(Xn, index=0)
     f0 = sympy.lambdify(sympy.symbols("time_s b"), reg.sympy(0), "numpy")
@@ -258,12 +259,13 @@ def test_version_is_the_poms():
         assert re.search(r"^version=(\S+)$", f.read(), re.M).group(1) == version
 
 
-def test_predict_failure_raises(fitted, monkeypatch):
+def test_a_formula_numpy_cannot_read_goes_to_the_jars_predict(fitted):
     reg, X, y = fitted
     broken = DySymNetRegressor(**FAST)
     broken.__dict__.update({k: v for k, v in reg.__dict__.items() if k.endswith("_")})
-    broken.model_json_ = dict(reg.model_json_, format="something-else")
-    with pytest.raises(DySymNetError, match="not a valid model file"):
+    # an operator of a later jar: the jar's predict gets the model, and its one-line message is raised
+    broken.model_json_ = dict(reg.model_json_, tree=["ERF", "b"])
+    with pytest.raises(DySymNetError, match="unknown operator 'ERF'"):
         broken.predict(X)
 
 
