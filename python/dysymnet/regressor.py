@@ -362,7 +362,9 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     def sympy(self, index=None, protected=False):
         """The reported formula (or row ``index`` of ``equations_``) as a SymPy expression.
 
-        It is the plain mathematics of the formula. ``protected=True`` gives the form that writes out the jar's
+        It is the plain mathematics of the formula on the training data (an absolute value whose argument keeps
+        one sign on every training row is dropped: ``log(x**3 + x**2 + x + 1)``, not ``log(Abs(...))``).
+        ``protected=True`` gives the form that writes out the jar's
         protected operations where they can change a value (``log(Max(Abs(x), 1e-300))``, ``sqrt(Abs(x))``,
         ...), which computes what ``predict`` computes (README, Exports).
         """

@@ -297,3 +297,26 @@ def test_plot_axis_labels_stay_sparse_over_thirty_decades():
     labels = re.findall(r'text-anchor="end">([^<]+)<', svg)
     assert 2 <= len(labels) <= _plot.MAX_TICKS
     assert "x**2 + 1" in svg
+
+
+def test_sympy_drops_an_abs_whose_argument_keeps_one_sign_on_the_training_rows(jar):
+    """Nguyen-7, log(x + 1) + log(x^2 + 1) on x in [0, 2]: the search reads it as dysymnet's log of the cubic,
+    log|x^3 + x^2 + x + 1|; on these rows the cubic is positive, so the plain SymPy form is the textbook law, and the
+    protected form keeps predict's semantics. No row of the front keeps an Abs whose argument has one sign on the
+    rows (every seed: the property holds whatever the search found)."""
+    x = np.linspace(0.0, 2.0, 20)
+    y = np.log(x + 1.0) + np.log(x ** 2 + 1.0)
+    x0 = sympy.Symbol("x0")
+    law = sympy.log(x0 ** 3 + x0 ** 2 + x0 + 1)
+    found = 0
+    for seed in range(3):
+        reg = DySymNetRegressor(**dict(FAST, random_state=seed)).fit(x.reshape(-1, 1), y)
+        for expr in reg.equations_["sympy"]:
+            for a in expr.atoms(sympy.Abs):
+                values = sympy.lambdify(x0, a.args[0], "numpy")(x) * np.ones_like(x)
+                assert not (np.all(values >= 0) or np.all(values <= 0)), (seed, expr)
+        if reg.sympy() == law:
+            found += 1
+            assert reg.sympy(protected=True) == sympy.log(sympy.Max(sympy.Abs(x0 ** 3 + x0 ** 2 + x0 + 1),
+                                                                    sympy.Float(1e-300)))
+    assert found >= 1, "no seed of 0-2 found Nguyen-7's law"
