@@ -22,7 +22,7 @@ ENV_JAR = "DYSYMNET_JAR"
 ENV_JAVA = "DYSYMNET_JAVA"
 ENV_JAVA_OPTS = "DYSYMNET_JAVA_OPTS"
 
-#: The jar's exit codes (README, Exit codes).
+#: The jar's exit codes (docs/user-guide.md, Exit codes).
 EXIT_OK = 0
 EXIT_INTERNAL = 1
 EXIT_BAD_INPUT = 2

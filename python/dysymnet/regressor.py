@@ -103,7 +103,7 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     CSV file) with the options below, and keeps the jar's JSON report (``model_json_``); ``predict`` computes that
     model's formula with NumPy by the jar's semantics, protected operations included (no JVM: the jar's
     ``predict`` numbers to the last bits of the math libraries).
-    The parameters map to the options of ``dysymnet fit`` (README, Fitting your own data); None keeps the jar's
+    The parameters map to the options of ``dysymnet fit`` (docs/user-guide.md, Search options); None keeps the jar's
     default. Options the jar rejects raise :class:`dysymnet.DySymNetInputError` (a ValueError) with its
     one-line message.
 
@@ -160,7 +160,7 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     ----------
     model_json_ : dict
         The jar's JSON report of the fit: a model file (``predict --model`` reads it), with ``expression``,
-        ``tree``, ``sympy``, ``latex``, ``pareto``, ``constants``, ``settings``, ... (README, JSON report).
+        ``tree``, ``sympy``, ``latex``, ``pareto``, ``constants``, ``settings``, ... (docs/user-guide.md, JSON report).
     equations_ : pandas.DataFrame
         The Pareto front, one row per formula by complexity: ``complexity``, ``loss`` (training MSE, weighted
         with ``sample_weight``), ``r2`` (training R^2), ``expression`` (the jar's infix text), ``sympy`` (a SymPy
@@ -366,7 +366,7 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
         one sign on every training row is dropped: ``log(x**3 + x**2 + x + 1)``, not ``log(Abs(...))``).
         ``protected=True`` gives the form that writes out the jar's
         protected operations where they can change a value (``log(Max(Abs(x), 1e-300))``, ``sqrt(Abs(x))``,
-        ...), which computes what ``predict`` computes (README, Exports).
+        ...), which computes what ``predict`` computes (docs/user-guide.md, Exports).
         """
         entry = self._entry(index)
         symbols = _formula.symbols_for(self.variable_names_)

@@ -19,7 +19,7 @@ import java.util.random.RandomGenerator;
  * NORMALISE}, e.g. {@code 0.02 0.05 0.0006 1 false} (the paper's controller) or {@code 0.2 0 0.006 5 true} (a fast
  * learner on pure noise). INNER updates per batch on the same samples; NORMALISE divides the rewards by their sd in
  * the batch (the risk-seeking advantages R - R_eps scale with them). Session 16's figures are in
- * docs/benchmarks/README.md ("Figure 3 at five seeds").
+ * docs/archive/2026-11-benchmark-log.md ("Figure 3 at five seeds").
  */
 public class ControllerProbe {
     public static void main(String[] a) {
