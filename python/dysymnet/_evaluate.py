@@ -17,14 +17,14 @@ to the last bits of the math library (Java's and NumPy's sin, exp, log, pow... m
 
 import numpy as np
 
+from ._formula import UnknownNode, fold  # UnknownNode: a node this module cannot compute
+
+__all__ = ["UnknownNode", "check", "evaluate", "TINY", "EXP_MAX"]
+
 #: Magnitudes below this count as zero for log; the denominator that stands in for 0 (UnaryOp.TINY).
 TINY = 1e-300
 #: The largest argument of exp, sinh and cosh (UnaryOp.EXP_MAX).
 EXP_MAX = 100.0
-
-
-class UnknownNode(ValueError):
-    """A node of a tree that this module cannot compute (an operator of a later jar, a user-defined function)."""
 
 
 def _pow(a, b):
@@ -70,13 +70,11 @@ _BINARY = {
     "POW": _pow,
 }
 
-_NON_FINITE = {"NaN": np.nan, "Infinity": np.inf, "-Infinity": -np.inf}
-
 
 def check(node):
     """Raises :class:`UnknownNode` unless every node of the tree is one this module computes."""
     with np.errstate(all="ignore"):
-        _compute(node, lambda name: np.float64(0.0))
+        fold(node, np.float64, lambda name: np.float64(0.0), _UNARY, _BINARY)
 
 
 def evaluate(tree, columns):
@@ -94,26 +92,5 @@ def evaluate(tree, columns):
             raise UnknownNode("the formula's variable %r is not among the columns %s" % (name, list(columns)))
 
     with np.errstate(all="ignore"):
-        values = _compute(tree, variable)
+        values = fold(tree, np.float64, variable, _UNARY, _BINARY)
     return np.array(np.broadcast_to(np.asarray(values, dtype=np.float64), (rows,)))
-
-
-def _compute(node, variable):
-    if isinstance(node, bool):
-        raise UnknownNode("unexpected boolean in expression tree")
-    if node is None:
-        return np.float64(np.nan)
-    if isinstance(node, (int, float)):
-        return np.float64(node)
-    if isinstance(node, str):
-        if node in _NON_FINITE:
-            return np.float64(_NON_FINITE[node])
-        return variable(node)
-    if isinstance(node, list) and node and isinstance(node[0], str):
-        op, args = node[0], node[1:]
-        if op in _UNARY and len(args) == 1:
-            return _UNARY[op](_compute(args[0], variable))
-        if op in _BINARY and len(args) == 2:
-            return _BINARY[op](_compute(args[0], variable), _compute(args[1], variable))
-        raise UnknownNode("unknown operator %r in expression tree" % op)
-    raise UnknownNode("unexpected node %r in expression tree" % (node,))
