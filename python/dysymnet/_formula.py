@@ -58,24 +58,35 @@ def number(value):
     return sympy.Float(value)
 
 
-def from_tree(node, symbols):
-    """The plain SymPy expression of a ``tree``; ``symbols`` maps variable names to SymPy symbols."""
+def fold(node, constant, variable, unary, binary):
+    """A ``tree`` computed bottom-up: ``constant(value)`` for a number (None and the strings ``"NaN"``,
+    ``"Infinity"``, ``"-Infinity"`` as the float they stand for), ``variable(name)`` for a variable, and the
+    functions of ``unary`` and ``binary`` (by operator name) for the operators. Raises :class:`UnknownNode` for an
+    operator or node it has no function for."""
     if isinstance(node, bool):
         raise UnknownNode("unexpected boolean in expression tree")
-    if node is None or isinstance(node, (int, float)):
-        return number(node)
+    if node is None:
+        return constant(math.nan)
+    if isinstance(node, (int, float)):
+        return constant(node)
     if isinstance(node, str):
         if node in ("NaN", "Infinity", "-Infinity"):
-            return number(float(node.replace("Infinity", "inf")))
-        return symbols.get(node) or sympy.Symbol(node)
+            return constant(float(node.replace("Infinity", "inf")))
+        return variable(node)
     if isinstance(node, list) and node and isinstance(node[0], str):
         op, args = node[0], node[1:]
-        if op in _UNARY and len(args) == 1:
-            return _UNARY[op](from_tree(args[0], symbols))
-        if op in _BINARY and len(args) == 2:
-            return _BINARY[op](from_tree(args[0], symbols), from_tree(args[1], symbols))
+        if op in unary and len(args) == 1:
+            return unary[op](fold(args[0], constant, variable, unary, binary))
+        if op in binary and len(args) == 2:
+            return binary[op](fold(args[0], constant, variable, unary, binary),
+                              fold(args[1], constant, variable, unary, binary))
         raise UnknownNode("unknown operator %r in expression tree" % op)
     raise UnknownNode("unexpected node %r in expression tree" % (node,))
+
+
+def from_tree(node, symbols):
+    """The plain SymPy expression of a ``tree``; ``symbols`` maps variable names to SymPy symbols."""
+    return fold(node, number, lambda name: symbols.get(name) or sympy.Symbol(name), _UNARY, _BINARY)
 
 
 def symbols_for(names):

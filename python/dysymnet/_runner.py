@@ -1,7 +1,8 @@
 """Finding Java and the dysymnet jar, and running the jar's commands in a subprocess.
 
-The estimator never loads Java into the Python process: each fit and each prediction is one run of
-``java -jar dysymnet-VERSION.jar fit|predict ...``, with the data in a temporary CSV file.
+The estimator never loads Java into the Python process: each fit is one run of
+``java -jar dysymnet-VERSION.jar fit ...``, with the data in a temporary CSV file (and a prediction one run of
+its ``predict`` only for a model whose formula the NumPy evaluator cannot read).
 """
 
 import glob
@@ -21,7 +22,7 @@ ENV_JAR = "DYSYMNET_JAR"
 ENV_JAVA = "DYSYMNET_JAVA"
 ENV_JAVA_OPTS = "DYSYMNET_JAVA_OPTS"
 
-#: The jar's exit codes (README, Exit codes).
+#: The jar's exit codes (docs/user-guide.md, Exit codes).
 EXIT_OK = 0
 EXIT_INTERNAL = 1
 EXIT_BAD_INPUT = 2

@@ -15,7 +15,7 @@ from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
-from . import _formula, _plot, _runner
+from . import _evaluate, _formula, _plot, _runner
 
 try:  # scikit-learn 1.6 and later
     from sklearn.utils.validation import validate_data as _validate_data
@@ -100,9 +100,10 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     """Symbolic regression by DySymNet: finds a closed-form formula ``y = f(x)``.
 
     Each fit runs ``java -jar dysymnet-VERSION.jar fit DATA --format json`` on the data (written to a temporary
-    CSV file) with the options below, and keeps the jar's JSON report (``model_json_``); ``predict`` runs the
-    jar's ``predict`` command on that model, so the predictions are the jar's, protected operations included.
-    The parameters map to the options of ``dysymnet fit`` (README, Fitting your own data); None keeps the jar's
+    CSV file) with the options below, and keeps the jar's JSON report (``model_json_``); ``predict`` computes that
+    model's formula with NumPy by the jar's semantics, protected operations included (no JVM: the jar's
+    ``predict`` numbers to the last bits of the math libraries).
+    The parameters map to the options of ``dysymnet fit`` (docs/user-guide.md, Search options); None keeps the jar's
     default. Options the jar rejects raise :class:`dysymnet.DySymNetInputError` (a ValueError) with its
     one-line message.
 
@@ -159,7 +160,7 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     ----------
     model_json_ : dict
         The jar's JSON report of the fit: a model file (``predict --model`` reads it), with ``expression``,
-        ``tree``, ``sympy``, ``latex``, ``pareto``, ``constants``, ``settings``, ... (README, JSON report).
+        ``tree``, ``sympy``, ``latex``, ``pareto``, ``constants``, ``settings``, ... (docs/user-guide.md, JSON report).
     equations_ : pandas.DataFrame
         The Pareto front, one row per formula by complexity: ``complexity``, ``loss`` (training MSE, weighted
         with ``sample_weight``), ``r2`` (training R^2), ``expression`` (the jar's infix text), ``sympy`` (a SymPy
@@ -378,9 +379,11 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     def sympy(self, index=None, protected=False):
         """The reported formula (or row ``index`` of ``equations_``) as a SymPy expression.
 
-        It is the plain mathematics of the formula. ``protected=True`` gives the form that writes out the jar's
+        It is the plain mathematics of the formula on the training data (an absolute value whose argument keeps
+        one sign on every training row is dropped: ``log(x**3 + x**2 + x + 1)``, not ``log(Abs(...))``).
+        ``protected=True`` gives the form that writes out the jar's
         protected operations where they can change a value (``log(Max(Abs(x), 1e-300))``, ``sqrt(Abs(x))``,
-        ...), which computes what ``predict`` computes (README, Exports).
+        ...), which computes what ``predict`` computes (docs/user-guide.md, Exports).
         """
         entry = self._entry(index)
         symbols = _formula.symbols_for(self.variable_names_)
@@ -413,14 +416,28 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
         return _plot.ParetoPlot(_plot.pareto_svg(complexity, loss, self.best_index_, str(self.expression_)))
 
     def predict(self, X, index=None):
-        """The model's predictions: the jar's ``predict`` command on the fitted model (the reported formula, or
-        row ``index`` of ``equations_``)."""
+        """The model's predictions (the reported formula, or row ``index`` of ``equations_``), computed with NumPy
+        by the jar's semantics, protected operations included: the numbers of the jar's ``predict`` command to the
+        last bits of the math libraries, without starting Java. Only a model file whose formula this package cannot
+        read (an operator of a later jar) is handed to the jar's ``predict``."""
         check_is_fitted(self, "model_json_")
         X = _validate(self, X, reset=False, dtype=np.float64)
         model = self.model_json_
         if index is not None:
             entry = self._entry(index)
             model = dict(model, tree=entry["tree"], expression=entry["expression"])
+        tree = model.get("tree")
+        if tree is not None:
+            try:
+                _evaluate.check(tree)
+                columns = {name: X[:, j] for j, name in enumerate(self.variable_names_)}
+                return _evaluate.evaluate(tree, columns)
+            except _evaluate.UnknownNode:
+                pass
+        return self._predict_with_jar(model, X)
+
+    def _predict_with_jar(self, model, X):
+        """The jar's ``predict`` command on the model (a JVM start and two CSV files)."""
         with tempfile.TemporaryDirectory(prefix="dysymnet-") as tmp:
             model_path = os.path.join(tmp, "model.json")
             with open(model_path, "w", encoding="utf-8") as f:

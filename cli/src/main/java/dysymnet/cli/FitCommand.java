@@ -84,7 +84,8 @@ final class FitCommand implements Callable<Integer> {
                 + " mathematics), sympy_protected, java (an expression), python (a NumPy function) or c (a C"
                 + " function).",
                 "sympy_protected, java, python and c compute what predict computes, protected operations included;"
-                + " sympy computes it wherever no protection acts."})
+                + " sympy computes it on the training rows wherever no protection acts (it drops an absolute value"
+                + " whose argument keeps one sign on those rows)."})
     Format format;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the JSON report to this file.")
@@ -184,7 +185,7 @@ final class FitCommand implements Callable<Integer> {
                 out.println(r.model().latex(digits));
                 break;
             case sympy:
-                out.println(r.model().sympy(digits));
+                out.println(r.model().sympy(digits, r.xTrain()));
                 break;
             case sympy_protected:
                 out.println(r.model().sympyProtected(digits));

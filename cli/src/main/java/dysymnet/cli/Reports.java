@@ -193,7 +193,7 @@ final class Reports {
 
     /**
      * The JSON report: the model file ({@link Model#toJson()}, so {@code predict --model} reads it) with the report's
-     * fields added (documented in the README): the formula for SymPy (plain and protected) and LaTeX, the test
+     * fields added (documented in docs/user-guide.md): the formula for SymPy (plain on the training rows, and protected) and LaTeX, the test
      * scores, whether the search was cancelled, and each Pareto member for SymPy (plain and protected). Numbers that
      * are not finite are written as {@code null}: JSON has no NaN or infinity, and the strings Jackson would write
      * instead are text to other readers.
@@ -207,7 +207,7 @@ final class Reports {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        root.put("sympy", m.sympy(digits + 10));
+        root.put("sympy", m.sympy(digits + 10, r.xTrain()));
         root.put("sympy_protected", m.sympyProtected(digits + 10));
         root.put("latex", m.latex(digits));
         if (r.yTest() != null) {
@@ -239,7 +239,7 @@ final class Reports {
         List<Candidate> members = m.pareto();
         for (int i = 0; i < pareto.size() && i < members.size(); i++) {
             Expr e = members.get(i).expression();
-            ((ObjectNode) pareto.get(i)).put("sympy", Printer.sympy(e, digits + 10));
+            ((ObjectNode) pareto.get(i)).put("sympy", Printer.sympy(e, digits + 10, m.features(), r.xTrain()));
             ((ObjectNode) pareto.get(i)).put("sympy_protected", Printer.sympyProtected(e, digits + 10));
         }
         Model.nullForNonFinite(root);

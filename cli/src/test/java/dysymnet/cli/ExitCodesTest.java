@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine.Command;
 
 /**
- * The documented exit codes (README, "Exit codes"; the help's footer): each outcome gets its own, with one line on
+ * The documented exit codes (docs/user-guide.md, "Exit codes"; the help's footer): each outcome gets its own, with one line on
  * stderr. The interrupted ones (130, 143) are in {@link InterruptTest}.
  */
 class ExitCodesTest {

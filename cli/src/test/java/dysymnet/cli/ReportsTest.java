@@ -68,6 +68,18 @@ class ReportsTest {
     }
 
     @Test
+    void theJsonsPlainSympyDropsAnAbsoluteValueThatKeepsOneSignOnTheTrainingRows() throws IOException {
+        // the training rows x = 0..5: x^3 + x^2 + x + 1 is positive on each, x - 7 negative
+        FitReport r = report(Parser.parse("log(x^3 + x^2 + x + 1) + sqrt(x - 7)"));
+        JsonNode json = new ObjectMapper().readTree(Reports.json(r, 6));
+        assertEquals("log(x**3 + x**2 + x + 1) + sqrt(-(x - 7))", json.get("sympy").asText());
+        assertEquals(json.get("sympy").asText(), json.get("pareto").get(0).get("sympy").asText());
+        // the protected form keeps predict's semantics everywhere
+        assertEquals("log(Max(Abs(x**3 + x**2 + x + 1), 1e-300)) + sqrt(Abs(x - 7))",
+                json.get("sympy_protected").asText());
+    }
+
+    @Test
     void theConstantsAreShownWithTheirErrorsInTheTextAndTheJson() throws IOException {
         FitReport r = report(Parser.parse("1.05*x + 0.8"));
         StringWriter text = new StringWriter();

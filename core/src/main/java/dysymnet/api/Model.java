@@ -241,6 +241,17 @@ public final class Model {
     }
 
     /**
+     * {@link #sympy(int)} for the rows it was fitted on, feature columns {@code columns[j][i]} in the order of
+     * {@link #features()}: an absolute value whose argument keeps one sign on every row is written as the argument
+     * (or its negation), so a fit of {@code log(x^3 + x^2 + x + 1)} on x &gt; -1 reads so, without {@code Abs}; see
+     * {@link Printer#sympy(Expr, int, List, double[][])}. {@link #sympyProtected(int)} keeps predict's semantics.
+     */
+    public String sympy(int digits, double[][] columns) {
+        checkColumns(columns);
+        return Printer.sympy(expression, digits, features, columns);
+    }
+
+    /**
      * The formula for SymPy's {@code sympify} with the protections written out where they can change a value
      * ({@code log(Max(Abs(u), 1e-300))}, {@code exp(Min(u, 100))}, a guarded denominator...), constants with the given
      * significant digits: it computes {@link #predict}'s numbers wherever those are finite (see

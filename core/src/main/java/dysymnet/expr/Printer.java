@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
@@ -80,6 +81,27 @@ public final class Printer {
      */
     public static String sympy(Expr e, int digits) {
         return print(new SympyPrinter(false), rounded(e, digits));
+    }
+
+    /**
+     * {@link #sympy(Expr, int)} for the rows of the data it was fitted on (column j of {@code columns} holds the
+     * variable {@code names.get(j)}): an absolute value whose argument keeps one sign on every row (finite, and at
+     * least 0 on all of them, or at most 0) is written as the argument, or its negation: {@code log(x**3 + x**2 + x +
+     * 1)} for a fit on x &gt; -1, not {@code log(Abs(x**3 + x**2 + x + 1))}. Those are the same numbers on every
+     * row, as the search treats them; away from the data the text is the analytic law, which predict (and
+     * {@link #sympyProtected}, which keeps every absolute value) may not compute where the argument turns negative.
+     *
+     * @throws IllegalArgumentException if the columns do not match the names or have different lengths
+     */
+    public static String sympy(Expr e, int digits, List<String> names, double[][] columns) {
+        Objects.requireNonNull(names, "names");
+        Objects.requireNonNull(columns, "columns");
+        if (columns.length != names.size()) {
+            throw new IllegalArgumentException(
+                    "columns has " + columns.length + " columns but names has " + names.size() + " entries");
+        }
+        SympyPrinter printer = new SympyPrinter(names, columns);
+        return print(printer, printer.withoutSignDefiniteAbs(rounded(e, digits)));
     }
 
     /** The protected SymPy text with constants printed exactly; see {@link #sympyProtected(Expr, int)}. */

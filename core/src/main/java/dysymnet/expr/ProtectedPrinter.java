@@ -173,10 +173,10 @@ abstract class ProtectedPrinter extends InfixPrinter {
                     // the floor of a number is a number: log(0) is the formula's log(1e-300) in either form
                     yield constant(UnaryOp.TINY);
                 }
-                Frag x = r.mayBeNegative() ? abs(u.arg(), a) : a;
+                Frag x = r.mayBeNegative() ? absolute(u.arg(), a) : a;
                 yield !clamps || r.lo() >= UnaryOp.TINY || r.hi() <= -UnaryOp.TINY ? x : atLeast(x, UnaryOp.TINY);
             }
-            case SQRT -> r.nonNegativeWithoutNegativeZero() ? a : abs(u.arg(), a);
+            case SQRT -> r.nonNegativeWithoutNegativeZero() ? a : absolute(u.arg(), a);
             case EXP -> clamps && r.hi() > UnaryOp.EXP_MAX ? atMost(a, UnaryOp.EXP_MAX) : a;
             case SINH, COSH -> clamps && (r.lo() < -UnaryOp.EXP_MAX || r.hi() > UnaryOp.EXP_MAX)
                     ? clamp(a, -UnaryOp.EXP_MAX, UnaryOp.EXP_MAX) : a;
@@ -238,7 +238,7 @@ abstract class ProtectedPrinter extends InfixPrinter {
             return cube(l);
         }
         boolean integer = v == Math.rint(v) && !Double.isInfinite(v);
-        return pow(!integer && baseMayBeNegative ? abs(b.left(), l) : l, r);
+        return pow(!integer && baseMayBeNegative ? absolute(b.left(), l) : l, r);
     }
 
     /** The value of a constant or a negated constant (as the printers fold it), else null. */
@@ -256,6 +256,25 @@ abstract class ProtectedPrinter extends InfixPrinter {
     final Frag abs(Expr e, Frag a) {
         Double c = constantValue(e);
         return c != null ? constant(Math.abs(c)) : abs(a);
+    }
+
+    /**
+     * The sign that the sub-formula {@code e} keeps on the rows this printer writes for: 1 when it is at least 0 on
+     * every row, -1 when it is at most 0 on every row, 0 when neither (or not finite on some row, or there are no
+     * rows). Only the plain SymPy form on training rows has rows ({@link Printer#sympy(Expr, int, List,
+     * double[][])}); the forms that compute predict's numbers everywhere have none.
+     */
+    int signOnRows(Expr e) {
+        return 0;
+    }
+
+    /**
+     * {@code |a|} for the node {@code e} printed as {@code a}: {@code a} itself, or its negation, where e keeps one
+     * sign on the rows ({@link #signOnRows}); else the target's absolute value (a constant folded).
+     */
+    final Frag absolute(Expr e, Frag a) {
+        int sign = constantValue(e) == null ? signOnRows(e) : 0;
+        return sign > 0 ? a : sign < 0 ? negation(a) : abs(e, a);
     }
 
     /** The target's name of the textbook function {@code op}. */

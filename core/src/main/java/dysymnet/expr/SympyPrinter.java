@@ -1,5 +1,8 @@
 package dysymnet.expr;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -50,10 +53,67 @@ final class SympyPrinter extends ProtectedPrinter {
             "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield");
 
     private final boolean protections;
+    /** The rows of the plain form on data ({@link #signOnRows}): variable names and their columns; or null. */
+    private final List<String> names;
+    private final double[][] columns;
+    private final Map<Expr, Integer> signs = new HashMap<>();
 
     /** @param protections whether to write the clamps, floors and guards (the protected form) */
     SympyPrinter(boolean protections) {
         this.protections = protections;
+        this.names = null;
+        this.columns = null;
+    }
+
+    /**
+     * The plain form for the rows of {@code columns} (column j holds variable {@code names.get(j)}): an absolute
+     * value whose argument keeps one sign on every row is written as the argument, or its negation.
+     */
+    SympyPrinter(List<String> names, double[][] columns) {
+        this.protections = false;
+        this.names = List.copyOf(names);
+        this.columns = columns.clone();
+    }
+
+    /**
+     * {@code e} with each {@code abs(u)} whose u keeps one sign on the rows replaced by u or {@code -u} (the same
+     * numbers on every row), for printing: the absolute values that log, sqrt and powers take are left to
+     * {@link #absolute}.
+     */
+    Expr withoutSignDefiniteAbs(Expr e) {
+        if (e instanceof Unary u) {
+            Expr arg = withoutSignDefiniteAbs(u.arg());
+            int sign = u.op() == UnaryOp.ABS && constantValue(arg) == null ? signOnRows(arg) : 0;
+            if (sign != 0) {
+                return sign > 0 ? arg : new Unary(UnaryOp.NEG, arg);
+            }
+            return arg == u.arg() ? e : new Unary(u.op(), arg);
+        }
+        if (e instanceof Binary b) {
+            Expr left = withoutSignDefiniteAbs(b.left());
+            Expr right = withoutSignDefiniteAbs(b.right());
+            return left == b.left() && right == b.right() ? e : new Binary(b.op(), left, right);
+        }
+        return e;
+    }
+
+    @Override
+    int signOnRows(Expr e) {
+        if (names == null || columns.length == 0 || columns[0].length == 0 || !names.containsAll(e.variables())) {
+            return 0;
+        }
+        return signs.computeIfAbsent(e, k -> {
+            boolean nonNegative = true;
+            boolean nonPositive = true;
+            for (double v : Evaluator.evaluate(k, names, columns)) {
+                if (!Double.isFinite(v)) {
+                    return 0;
+                }
+                nonNegative &= v >= 0.0;
+                nonPositive &= v <= 0.0;
+            }
+            return nonNegative ? 1 : nonPositive ? -1 : 0;
+        });
     }
 
     @Override
@@ -149,12 +209,12 @@ final class SympyPrinter extends ProtectedPrinter {
 
     @Override
     Frag protectedPower(Expr base, Frag a, Frag b, boolean baseMayBeNegative) {
-        if (!baseMayBeNegative) {
+        if (!baseMayBeNegative || constantValue(base) == null && signOnRows(base) > 0) {
             return pow(a, b);
         }
         Frag x = share(a);
         Frag y = share(b);
         return call("Piecewise", "(" + pow(x, y).text() + ", Eq(" + y.text() + ", floor(" + y.text() + "))), ("
-                + pow(abs(base, x), y).text() + ", True)");
+                + pow(absolute(base, x), y).text() + ", True)");
     }
 }

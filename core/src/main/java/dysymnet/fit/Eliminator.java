@@ -23,7 +23,7 @@ import java.util.function.BooleanSupplier;
  * <p>Why: an over-parameterised formula (the read-off of a dense network) often fits as well as the true law, and the
  * L0.5 penalty of stage 2, being a gradient method, may prune it into a wrong sparse structure. Refitting after
  * each removal lets the surviving constants take over what the removed one did, so the path can reach the sparse
- * law (measurements: docs/benchmarks/README.md).
+ * law (measurements: docs/method.md, and docs/archive/2026-11-benchmark-log.md).
  *
  * <p>Cost: each round refits once per constant, so a formula with k constants costs up to about k^2/2 fits; the
  * caller bounds k ({@link #DEFAULT_MAX_CONSTANTS}). To keep that affordable, a round <em>screens</em> the removals

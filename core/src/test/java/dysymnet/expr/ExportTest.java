@@ -700,6 +700,65 @@ class ExportTest {
         Assumptions.assumeFalse(update, "golden files rewritten, not checked");
     }
 
+    /**
+     * The Python package's NumPy predict is checked against the jar's on these very formulas and points
+     * ({@code python/tests/test_numpy_predict.py}): its fixture {@code python/tests/data/export_formulas.json} holds
+     * them (the trees as a model file writes them, non-finite constants as {@code "NaN"}, {@code "Infinity"},
+     * {@code "-Infinity"}), and must be the one this class generates today.
+     */
+    @Test
+    void pythonFixtureHoldsTheseFormulas() throws IOException {
+        Assumptions.assumeTrue(System.getProperty("gen.seed", "").isBlank(), "-Dgen.seed picks one formula");
+        List<Long> seeds = new ArrayList<>();
+        List<Expr> formulas = formulas(300, 100, seeds);
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode root = mapper.createObjectNode();
+        root.put("comment", "ExportTest's formulas and points (core/src/test/java/dysymnet/expr/ExportTest.java, "
+                + "pythonFixtureHoldsTheseFormulas writes this file with -Dgolden.update=true)");
+        root.putArray("variables").add("x").add("y");
+        com.fasterxml.jackson.databind.node.ArrayNode pts = root.putArray("points");
+        for (double[] p : points()) {
+            pts.addArray().add(p[0]).add(p[1]);
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode list = root.putArray("formulas");
+        for (Expr e : formulas) {
+            com.fasterxml.jackson.databind.node.ObjectNode f = list.addObject();
+            f.put("infix", Printer.infix(e));
+            f.set("tree", tree(e));
+        }
+        String text = mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        Path file = Path.of("../python/tests/data/export_formulas.json");
+        if (Boolean.getBoolean("golden.update")) {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+            Assumptions.abort("the Python fixture rewritten, not checked");
+        }
+        Assumptions.assumeTrue(Files.isDirectory(file.getParent()), "no python/tests/data beside the core module");
+        assertEquals(Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "", text, file
+                + " is not this class's formulas (if the change is intended, run with -Dgolden.update=true)");
+    }
+
+    /** The tree as a model file writes it ({@code dysymnet.api.ExprJson}), non-finite constants as strings. */
+    private static com.fasterxml.jackson.databind.JsonNode tree(Expr e) {
+        com.fasterxml.jackson.databind.node.JsonNodeFactory f =
+                com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        if (e instanceof Const c) {
+            double v = c.value();
+            return Double.isFinite(v) ? f.numberNode(v)
+                    : f.textNode(Double.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity");
+        }
+        if (e instanceof Var v) {
+            return f.textNode(v.name());
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode a = f.arrayNode();
+        if (e instanceof Unary u) {
+            a.add(u.op() instanceof UnaryOp op ? op.name() : u.op().symbol()).add(tree(u.arg()));
+        } else {
+            Binary b = (Binary) e;
+            a.add(b.op() instanceof BinaryOp op ? op.name() : b.op().symbol()).add(tree(b.left())).add(tree(b.right()));
+        }
+        return a;
+    }
+
     @Test
     void functionFormsCheckTheirArguments() {
         Expr e = Parser.parse("x + y");

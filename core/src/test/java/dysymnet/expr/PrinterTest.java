@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.testing.Gen;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
@@ -234,6 +235,32 @@ class PrinterTest {
         assertEquals("tanh(x) - cos(y)*tan(z)", Printer.sympy(sub(apply(UnaryOp.TANH, X),
                 mul(apply(UnaryOp.COS, Y), apply(UnaryOp.TAN, Z))), 6));
         assertEquals("0.1*x", Printer.sympy(mul(num(0.1), X)));
+    }
+
+    @Test
+    void plainSympyOnRowsDropsAnAbsoluteValueWhoseArgumentKeepsOneSign() {
+        // Nguyen-7's training rows: 20 points in [0, 2]
+        double[] x = new double[20];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = 2.0 * i / (x.length - 1);
+        }
+        List<String> names = List.of("x", "y");
+        double[][] rows = {x, java.util.Arrays.stream(x).map(v -> v - 3.0).toArray()};
+        Expr nguyen7 = Parser.parse("log(x^3 + x^2 + x + 1)");
+        assertEquals("log(x**3 + x**2 + x + 1)", Printer.sympy(nguyen7, 6, names, rows));
+        // y = x - 3 is negative on every row: |y| is -y; sqrt, a fractional power, abs and a power of a variable
+        assertEquals("sqrt(-y)", Printer.sympy(apply(UnaryOp.SQRT, Y), 6, names, rows));
+        assertEquals("x**0.5 + (-y)**1.5", Printer.sympy(Parser.parse("x^0.5 + y^1.5"), 6, names, rows));
+        assertEquals("x - y", Printer.sympy(Parser.parse("abs(x) + abs(y)"), 6, names, rows));
+        assertEquals("(x + 1)**y", Printer.sympy(Parser.parse("(x + 1)^y"), 6, names, rows));
+        // a sign change on the rows (x - 1), or a value that is not finite (log(x) at 0), keeps the absolute value
+        assertEquals("log(Abs(x - 1))", Printer.sympy(Parser.parse("log(x - 1)"), 6, names, rows));
+        assertEquals("sqrt(Abs(log(x)))", Printer.sympy(Parser.parse("sqrt(log(x))"), 6, names, rows));
+        assertEquals("Abs(x - 1)**0.5", Printer.sympy(Parser.parse("(x - 1)^0.5"), 6, names, rows));
+        // without rows, and in the protected form, nothing changes
+        assertEquals("log(Abs(x**3 + x**2 + x + 1))", Printer.sympy(nguyen7, 6));
+        assertEquals("log(Max(Abs(x**3 + x**2 + x + 1), 1e-300))", Printer.sympyProtected(nguyen7, 6));
+        assertThrows(IllegalArgumentException.class, () -> Printer.sympy(nguyen7, 6, names, new double[][] {x}));
     }
 
     @Test

@@ -148,6 +148,10 @@ class PythonPackageTest {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(pythonDir.toFile()).redirectErrorStream(true);
         Map<String, String> env = pb.environment();
         env.put("DYSYMNET_JAR", jar.toString());
+        String wheel = System.getProperty("dysymnet.wheel", "");
+        if (!wheel.isBlank()) {
+            env.put("DYSYMNET_WHEEL", wheel);
+        }
         env.put("DYSYMNET_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
         env.put("PYTHONDONTWRITEBYTECODE", "1"); // no __pycache__ in the source tree
         env.remove("PYTHONPATH");
