@@ -26,7 +26,7 @@ class MainTest {
 
     @Test
     void hasEverySubcommandInHelpOrder() {
-        assertEquals(List.of("fit", "predict", "demo", "help", "bench", "bench-scaling", "bench-table", "worker"),
+        assertEquals(List.of("fit", "predict", "demo", "help", "bench", "bench-choose", "bench-scaling", "bench-table", "worker"),
                 List.copyOf(dysymnet.cli.Main.commandLine(Main.subcommands()).getSubcommands().keySet()));
         assertEquals(0, run("--help"));
         assertTrue(out.toString().contains("bench"), out.toString());
