@@ -67,17 +67,6 @@ public record ResultRow(String suite, String problem, String group, long seed, d
                 config, expression, truth, modelAMse, modelBMse, modelCMse, olsR2Test, olsMseTest, error, "");
     }
 
-    /** The seconds of one source in {@link #sourceSeconds}, NaN when not recorded. */
-    public double secondsOf(String source) {
-        for (String part : sourceSeconds.split(";")) {
-            int eq = part.indexOf('=');
-            if (eq > 0 && part.substring(0, eq).equals(source)) {
-                return Double.parseDouble(part.substring(eq + 1));
-            }
-        }
-        return Double.NaN;
-    }
-
     /** The column names of {@code results.csv}, in order. */
     public static final List<String> COLUMNS = List.of("suite", "problem", "group", "seed", "noise", "ablation",
             "r2_test", "mse_test", "r2_train", "mse_train", "complexity", "seconds", "networks", "stop", "symbolic",

@@ -42,7 +42,7 @@ public final class Candidates {
         this.gain = new FrontGain(maxComplexity, scorer.facts().variance(), scorer.facts().noiseVariance());
     }
 
-    /** What each source's candidates have added to the front so far ({@link FrontGain}). */
+    /** What the candidates have added to the front so far ({@link FrontGain}). */
     FrontGain gain() {
         return gain;
     }
@@ -78,7 +78,7 @@ public final class Candidates {
             return;
         }
         if (distinct.putIfAbsent(c.expression(), c) == null) {
-            gain.add(c.source(), c.complexity(), c.mse());
+            gain.add(c.complexity(), c.mse());
         }
         if (best == null || c.mse() < best.mse()) {
             best = c;

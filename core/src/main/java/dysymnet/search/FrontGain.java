@@ -2,18 +2,17 @@ package dysymnet.search;
 
 import dysymnet.data.DataFacts;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
- * What each source has added to the Pareto front so far, as one number per source: the area by which its
- * candidates lowered the front's staircase of log training error over the complexities a reported formula may have.
+ * What the candidates have added to the Pareto front so far: the area by which they lowered the front's staircase of
+ * log training error over the complexities a reported formula may have. The search reads it before and after each
+ * run of a source, so the difference is that run's gain ({@link SourceShares}).
  *
  * <p>The staircase: for each complexity c from 1 to the size cap C, s(c) is the lowest normalised training error
  * (MSE / var(y)) of a candidate of complexity at most c, starting at 1 (the mean) and floored at the data's estimated
  * noise ({@link DataFacts#noiseVariance()}; {@value DataFacts#EXACT_NMSE}, an exact formula, on noise-free data): a
  * formula that fits the training rows more closely than their noise has learned the noise, not more of the law. A candidate of complexity c and normalised error m below s(c')
- * for c' &gt;= c lowers those levels to m, and its source gains {@code sum over c' of ln(s(c') / m)} divided by C:
+ * for c' &gt;= c lowers those levels to m, and gains {@code sum over c' of ln(s(c') / m)} divided by C:
  * a formula that halves the error of every level gains ln 2, one that only lowers the levels near the cap gains
  * little. So a simpler formula counts for more, and a formula no better than one already found counts for nothing.
  * Candidates above the cap cannot be reported and gain nothing.
@@ -24,7 +23,7 @@ final class FrontGain {
     private final double[] stair;
     private final double variance;
     private final double floor;
-    private final Map<Source, Double> gains = new HashMap<>();
+    private double total;
 
     /**
      * @param maxComplexity the size cap of the reported formula (the staircase's last level)
@@ -39,8 +38,8 @@ final class FrontGain {
         this.floor = Math.max(DataFacts.EXACT_NMSE, Math.min(noise, 1.0));
     }
 
-    /** Records a candidate of {@code source}; returns its gain (0 when it lowers no level). */
-    double add(Source source, int complexity, double mse) {
+    /** Records a candidate; returns its gain (0 when it lowers no level). */
+    double add(int complexity, double mse) {
         if (!(variance > 0) || !Double.isFinite(mse) || complexity < 1 || complexity > stair.length) {
             return 0;
         }
@@ -54,21 +53,12 @@ final class FrontGain {
             return 0;
         }
         g /= stair.length;
-        gains.merge(source, g, Double::sum);
+        total += g;
         return g;
     }
 
-    /** The gain of {@code source}'s candidates so far. */
-    double of(Source source) {
-        return gains.getOrDefault(source, 0.0);
-    }
-
-    /** The gain of every source's candidates so far. */
+    /** The gain of all candidates so far. */
     double total() {
-        double t = 0;
-        for (double g : gains.values()) {
-            t += g;
-        }
-        return t;
+        return total;
     }
 }

@@ -136,15 +136,9 @@ public final class Search {
                     candidates.excludeFromSeeds(source.id());
                 }
             }
-            List<CandidateSource> stepped = new ArrayList<>();
-            List<Source> ids = new ArrayList<>();
-            for (CandidateSource source : sources) {
-                if (source.stepped()) {
-                    stepped.add(source);
-                    ids.add(source.id());
-                }
-            }
-            SourceShares shares = new SourceShares(ids, budget.timeLimit() != null);
+            List<CandidateSource> stepped = sources.stream().filter(CandidateSource::stepped).toList();
+            SourceShares shares = new SourceShares(stepped.stream().map(CandidateSource::id).toList(),
+                    budget.timeLimit() != null);
             FrontGain gain = candidates.gain();
             for (CandidateSource source : sources) {
                 double work0 = source.work();

@@ -32,7 +32,6 @@ final class SourceShares {
     /** The weight of a source's earlier runs against its latest one in its recent gain and work. */
     static final double MEMORY = 0.7;
 
-    private static final boolean DEBUG = Boolean.getBoolean("dysymnet.allocDebug");
     private final List<Source> ids;
     private final boolean clock;
     private final double[] work;
@@ -61,11 +60,6 @@ final class SourceShares {
         worked = new boolean[n];
     }
 
-    /** Whether work is measured by the clock. */
-    boolean clock() {
-        return clock;
-    }
-
     /**
      * Records one run of source {@code i}.
      *
@@ -78,10 +72,6 @@ final class SourceShares {
      *                  have built
      */
     void record(int i, double counted, double secs, double runGain, boolean earns) {
-        if (DEBUG) {
-            System.err.printf(java.util.Locale.ROOT, "ALLOC %s counted=%.4f secs=%.4f gain=%.5f%n", ids.get(i).name(),
-                    counted, secs, runGain);
-        }
         double w = Math.max(0, clock ? secs : counted);
         work[i] += w;
         seconds[i] += Math.max(0, secs);

@@ -15,17 +15,16 @@ class SourceSharesTest {
     @Test
     void aSimplerFormulaGainsMoreAndNoBetterFormulaGainsNothing() {
         FrontGain g = new FrontGain(100, 4.0, Double.NaN);
-        double simple = g.add(Source.GP, 5, 1.0);          // normalised error 0.25 from size 5 on
+        double simple = g.add(5, 1.0);          // normalised error 0.25 from size 5 on
         assertTrue(simple > 0);
         FrontGain h = new FrontGain(100, 4.0, Double.NaN);
-        double complex = h.add(Source.GP, 50, 1.0);         // the same error, only from size 50 on
+        double complex = h.add(50, 1.0);         // the same error, only from size 50 on
         assertTrue(complex > 0 && complex < simple, simple + " vs " + complex);
-        assertEquals(0.0, g.add(Source.TERMS, 7, 1.0));      // no better than what size 5 has
-        assertEquals(0.0, g.add(Source.TERMS, 101, 0.01));   // above the cap: cannot be reported
-        assertEquals(0.0, g.add(Source.TERMS, 3, 8.0));      // worse than the mean
-        double better = g.add(Source.TERMS, 9, 0.5);
+        assertEquals(0.0, g.add(7, 1.0));      // no better than what size 5 has
+        assertEquals(0.0, g.add(101, 0.01));   // above the cap: cannot be reported
+        assertEquals(0.0, g.add(3, 8.0));      // worse than the mean
+        double better = g.add(9, 0.5);
         assertEquals(Math.log(2) * 92 / 100, better, 1e-12);  // halves the error of levels 9..100
-        assertEquals(simple, g.of(Source.GP), 0);
         assertEquals(simple + better, g.total(), 1e-15);
     }
 
@@ -130,11 +129,11 @@ class SourceSharesTest {
     @Test
     void noGainBelowTheNoise() {
         FrontGain g = new FrontGain(100, 1.0, 0.01);
-        assertTrue(g.add(Source.GP, 5, 0.02) > 0);
+        assertTrue(g.add(5, 0.02) > 0);
         // from 0.02 down to the noise, 0.01, not to 0.005
-        assertEquals(Math.log(2) * 96 / 100, g.add(Source.GP, 5, 0.005), 1e-12);
-        assertEquals(0.0, g.add(Source.TERMS, 5, 0.001));
-        assertEquals(0.0, g.add(Source.TERMS, 30, 0.0001));
+        assertEquals(Math.log(2) * 96 / 100, g.add(5, 0.005), 1e-12);
+        assertEquals(0.0, g.add(5, 0.001));
+        assertEquals(0.0, g.add(30, 0.0001));
     }
 
     @Test
