@@ -14,7 +14,6 @@ from conftest import DATA, FAST, IN_CI
 
 from dysymnet import DySymNetRegressor, _evaluate, _runner
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 
 #: One operation on the same arguments: NumPy's vectorised sin, cos, tanh, exp... (on AVX-512 machines) are within
 #: 4 ulps of the exact value, Java's within 1 or 2; measured here: at most 3 ulps apart, 91% of the values bit-equal.
@@ -44,21 +43,25 @@ def _number(v):
 
 def _jar_values(jar, fixture, tmp_path):
     """The jar's values of every formula at every point, and of each of its nodes (Model.fromJson, then
-    Model.predictColumns and Evaluator.evaluate, as the predict command computes them), in one JVM: JarPredict.java
-    run as a source file on the jar's class path. Per formula: (values, [values of each node, parents first]), or
+    Model.predictColumns and Evaluator.evaluate, as the predict command computes them), in one JVM: the python-tests
+    module's dysymnet.python.JarPredict on the jar's class path (its folder in DYSYMNET_TEST_CLASSES, which the Maven
+    build sets). Per formula: (values, [values of each node, parents first]), or
     the jar's message when it cannot read the formula."""
     trees = tmp_path / "trees.txt"
     trees.write_text("".join(json.dumps(f["tree"]) + "\n" for f in fixture["formulas"]), encoding="utf-8")
     points = tmp_path / "points.txt"
     points.write_text("".join("%s %s\n" % (float(x).hex(), float(y).hex()) for x, y in fixture["points"]),
                       encoding="utf-8")
-    cmd = [_runner.find_java(), "-cp", jar, os.path.join(HERE, "JarPredict.java"), str(trees), str(points)]
-    out = subprocess.run(cmd, capture_output=True, text=True)
-    if out.returncode != 0 and "compiler" in out.stderr.lower():
-        why = "java cannot run a source file (a JRE without the compiler): " + out.stderr.strip().splitlines()[-1]
+    classes = os.environ.get("DYSYMNET_TEST_CLASSES", "")
+    if not classes:
+        why = ("DYSYMNET_TEST_CLASSES is not set: JarPredict is compiled and found by the Maven build "
+               "(mvn -pl python-tests -am verify)")
         if IN_CI:
             pytest.fail(why)
         pytest.skip(why)
+    cmd = [_runner.find_java(), "-cp", jar + os.pathsep + classes, "dysymnet.python.JarPredict", str(trees),
+           str(points)]
+    out = subprocess.run(cmd, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     lines = iter(out.stdout.splitlines())
     rows = []

@@ -1,3 +1,5 @@
+package dysymnet.python;
+
 import dysymnet.api.Model;
 import dysymnet.expr.Binary;
 import dysymnet.expr.Evaluator;
@@ -9,8 +11,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The jar's predictions for many formulas in one JVM, for test_numpy_predict.py: run as a source file on the users'
- * jar's class path ({@code java -cp dysymnet-VERSION.jar JarPredict.java TREES POINTS}). TREES holds one model
+ * The jar's predictions for many formulas in one JVM, for python/tests/test_numpy_predict.py: run on the users' jar
+ * and this module's test classes ({@code java -cp dysymnet-VERSION.jar:test-classes dysymnet.python.JarPredict TREES
+ * POINTS}; {@link PythonPackageTest} hands the test classes' folder to pytest as {@code DYSYMNET_TEST_CLASSES}). TREES holds one model
  * file's {@code "tree"} per line, POINTS one point per line ({@code x y}, Java's hexadecimal doubles). Each formula
  * is read as the jar's {@code predict} command reads a model file ({@code Model.load}) and computed as it computes
  * it ({@code Model.predictColumns}). Output per formula: a line of its values in Java's hexadecimal notation

@@ -153,6 +153,9 @@ class PythonPackageTest {
             env.put("DYSYMNET_WHEEL", wheel);
         }
         env.put("DYSYMNET_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // JarPredict, the jar's side of test_numpy_predict.py, is compiled with this module's tests
+        env.put("DYSYMNET_TEST_CLASSES",
+                Path.of(JarPredict.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
         env.put("PYTHONDONTWRITEBYTECODE", "1"); // no __pycache__ in the source tree
         env.remove("PYTHONPATH");
         System.out.println("$ " + String.join(" ", cmd) + "   (in " + pythonDir + ")");
