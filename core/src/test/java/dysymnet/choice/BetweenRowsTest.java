@@ -14,6 +14,7 @@ import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
 import java.util.List;
 import java.util.SplittableRandom;
+import dysymnet.testing.Tables;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,18 +22,10 @@ import org.junit.jupiter.api.Test;
  * a few rows with a pole or a wild oscillation between them are passed over; laws are not.
  */
 class BetweenRowsTest {
-    private static final List<String> NAMES = List.of("a", "b", "c");
+    private static final List<String> NAMES = Tables.NAMES;
 
-    /** {@code law} on n random rows of a in [0, 2], b in [1, 3], c in {0, 1}. */
     private static Dataset table(String law, int n, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        double[][] x = new double[3][n];
-        for (int i = 0; i < n; i++) {
-            x[0][i] = r.nextDouble(0, 2);
-            x[1][i] = r.nextDouble(1, 3);
-            x[2][i] = r.nextInt(2);
-        }
-        return new Dataset(NAMES, x, Evaluator.evaluate(Parser.parse(law), NAMES, x));
+        return Tables.threeFeatures(law, n, seed);
     }
 
     @Test

@@ -5,26 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
-import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Parser;
-import java.util.List;
-import java.util.SplittableRandom;
+import dysymnet.testing.Tables;
 import org.junit.jupiter.api.Test;
 
 /** What solves a search: an exact formula within the size cap that is not an interpolant of the rows. */
 class SolvedTest {
-    private static final List<String> NAMES = List.of("a", "b", "c");
-
     private static Dataset table(String law, int n, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        double[][] x = new double[3][n];
-        for (int i = 0; i < n; i++) {
-            x[0][i] = r.nextDouble(0, 2);
-            x[1][i] = r.nextDouble(1, 3);
-            x[2][i] = r.nextInt(2);
-        }
-        return new Dataset(NAMES, x, Evaluator.evaluate(Parser.parse(law), NAMES, x));
+        return Tables.threeFeatures(law, n, seed);
     }
 
     @Test
