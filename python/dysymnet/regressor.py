@@ -112,8 +112,9 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     time_limit : float, default 60
         Wall-time budget of the search in seconds (``--time-limit``); 0 or None: no limit. A search stopped by
         its time depends on the machine's speed; one stopped by ``max_steps`` is reproducible.
-    max_steps : int, default 100
-        Controller steps at most (``--max-steps``).
+    max_steps : int, default None
+        Steps at most (``--max-steps``); None keeps the jar's default: with a time limit, steps until the time
+        limit (the search uses its time), without one 100.
     networks_per_step : int, default None (10)
         Networks sampled per controller step (``--networks-per-step``).
     random_state : int, RandomState or None, default 0
@@ -191,7 +192,7 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
         The column names of a DataFrame passed to ``fit`` (all strings), as scikit-learn defines them.
     """
 
-    def __init__(self, *, time_limit=60.0, max_steps=100, networks_per_step=None, random_state=0, threads=None,
+    def __init__(self, *, time_limit=60.0, max_steps=None, networks_per_step=None, random_state=0, threads=None,
                  operators=None, max_complexity=None, select=None, layers=None, widths=None, train_steps=None,
                  keep_fraction=None, refiner=None, elimination=True, search_rows=None, train_rows=None,
                  complexity_of=None, forbid_nesting=None, verbose=0, jar=None, java=None, java_options=None):
