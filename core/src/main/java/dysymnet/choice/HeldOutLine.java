@@ -79,8 +79,9 @@ final class HeldOutLine implements Rule {
             return verdict + ": fewer than 2 held-out rows";
         }
         return verdict + ": paired t = " + Explanation.number(CrossValidation.pairedT(line, formula))
-                + (lineHolds(formula, line) ? " <= " : " > ") + Explanation.number(quantile(formula.length))
-                + " on " + formula.length + " rows";
+                + (CrossValidation.notWorse(line, formula, quantile(formula.length)) ? " <= " : " > ")
+                + Explanation.number(quantile(formula.length)) + " on " + formula.length + " rows, "
+                + CrossValidation.lineComparison(formula, line);
     }
 
     private static double quantile(int n) {
@@ -89,8 +90,9 @@ final class HeldOutLine implements Rule {
 
     /**
      * Whether the line is reported: unless the formula's losses on the held-out rows ({@code formula[i]}, beside the
-     * line's {@code line[i]}) are lower by a one-sided paired t-test at {@link #CONFIDENCE}. A formula not finite on
-     * a held-out row predicts it worse than any line.
+     * line's {@code line[i]}) are lower by a one-sided paired t-test at {@link #CONFIDENCE}, or several times lower
+     * on most rows ({@link CrossValidation#severalTimesBetter}, at the cross-validation's level: the t-test has no
+     * power when a few rows carry the loss). A formula not finite on a held-out row predicts it worse than any line.
      */
     static boolean lineHolds(double[] formula, double[] line) {
         for (double l : formula) {
@@ -102,7 +104,8 @@ final class HeldOutLine implements Rule {
         if (n < 2) {
             return true;
         }
-        return CrossValidation.notWorse(line, formula, quantile(n));
+        return CrossValidation.notWorse(line, formula, quantile(n))
+                && !CrossValidation.severalTimesBetter(formula, line, CrossValidation.SIGN_TEST_LEVEL);
     }
 
     /** The weighted squared error of {@code e} on each of the rows (infinite where it is not finite). */

@@ -157,6 +157,82 @@ class CrossValidationTest {
         assertTrue(lawKept >= draws - 1, "the law kept in " + lawKept + " of " + draws);
     }
 
+    /**
+     * A noise-free law of seven inputs whose target spans more than five orders of magnitude: a formula that misses
+     * part of it but predicts held-out rows several times better than the line (half its loss or less) is never
+     * replaced by the line, although a few rows of large targets carry most of either's loss and the paired t of
+     * the squared errors stays below its threshold in half the draws (there the line was reported before).
+     */
+    @Test
+    void aLawIsNotTradedForALineWhenAFewRowsCarryTheLoss() {
+        List<String> names = List.of("a", "b", "c", "d", "e", "f", "g");
+        String law = "((a + 0.3)*(b + 0.3)/((c + 0.3)*(d + 0.3)))^2*(1 + (e + 0.3)*(f + 0.3)/(g + 0.3))";
+        int severalTimesBetter = 0;
+        int tBelowThreshold = 0;
+        for (long seed = 1; seed <= 8; seed++) {
+            Dataset d = NoisyTables.of(law, names, 600, 0, seed);
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = 0;
+            for (double v : d.y()) {
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+            assertTrue(hi / lo > 1e5, "the target spans five orders of magnitude: " + lo + " .. " + hi);
+            Candidate l = line("1 + 1*a + 1*b + 1*c + 1*d + 1*e + 1*f + 1*g", d);
+            // the law's first factor alone: it misses the second
+            Candidate partial = fitted("2*((a + 0.3)*(b + 0.3)/((c + 0.3)*(d + 0.3)))^2", d);
+            List<Candidate> members = new ArrayList<>(List.of(l, partial));
+            CrossValidation.Validated v = CrossValidation.validate(dysymnet.search.ParetoFront.of(members),
+                    List.of(l), d, Selection.defaults(), partial, null);
+            double[] lineLoss = v.loss()[v.members().indexOf(l)];
+            double[] partialLoss = v.loss()[v.members().indexOf(partial)];
+            if (mean(partialLoss) > CrossValidation.LINE_LOSS_FRACTION * mean(lineLoss)) {
+                continue; // held out, not several times better than the line: the paired t decides as before
+            }
+            severalTimesBetter++;
+            if (CrossValidation.pairedT(lineLoss, partialLoss) <= CrossValidation.LINE_STANDARD_ERRORS) {
+                tBelowThreshold++;
+            }
+            Candidate chosen = FinalChoice.choose(members, d, Selection.defaults());
+            assertTrue(chosen == partial, "seed " + seed + ": the line (training R^2 " + l.r2() + ") reported over "
+                    + "a formula of training R^2 " + partial.r2());
+        }
+        assertTrue(severalTimesBetter >= 5, "several times better in " + severalTimesBetter + " of 8");
+        assertTrue(tBelowThreshold >= 3, "the heavy tail defeats the paired t in " + tBelowThreshold);
+    }
+
+    /**
+     * The sign test beside the loss ratio: a formula whose mean loss is far lower only because the line fails on a
+     * few rows, while it is worse on most rows, is not several times better; one lower on most rows is.
+     */
+    @Test
+    void severalTimesBetterNeedsMostRows() {
+        int n = 200;
+        double[] line = new double[n];
+        double[] fewRows = new double[n];
+        double[] mostRows = new double[n];
+        for (int i = 0; i < n; i++) {
+            line[i] = i < 4 ? 1000 : 1;
+            fewRows[i] = 1.5; // beats the line's 1000 on four rows, loses on the other 196
+            mostRows[i] = i % 10 == 0 ? 2 : 0.1;
+        }
+        assertTrue(mean(fewRows) < CrossValidation.LINE_LOSS_FRACTION * mean(line));
+        assertFalse(CrossValidation.severalTimesBetter(fewRows, line, CrossValidation.SIGN_TEST_LEVEL));
+        assertTrue(CrossValidation.severalTimesBetter(mostRows, line, CrossValidation.SIGN_TEST_LEVEL));
+        assertFalse(CrossValidation.severalTimesBetter(line, mostRows, CrossValidation.SIGN_TEST_LEVEL));
+        assertEquals(1.0, CrossValidation.signTest(line, line), 0.0, "no row differs");
+        // the sign test alone: 15 rows of 20 lower is p = 0.021, 14 of 20 is p = 0.058
+        double[] a = new double[20];
+        double[] b = new double[20];
+        for (int i = 0; i < 20; i++) {
+            b[i] = 1;
+            a[i] = i < 15 ? 0 : 2;
+        }
+        assertEquals(0.0207, CrossValidation.signTest(a, b), 1e-4);
+        a[14] = 2;
+        assertEquals(0.0577, CrossValidation.signTest(a, b), 1e-4);
+    }
+
     /** The rule itself, on held-out losses made up for it: members by complexity, the line the third. */
     @Test
     void theRuleOnHeldOutLosses() {
@@ -224,6 +300,14 @@ class CrossValidationTest {
                     line.test(k) ? Source.LINEAR : Source.GP, null, 0));
         }
         return members;
+    }
+
+    private static double mean(double[] v) {
+        double s = 0;
+        for (double x : v) {
+            s += x;
+        }
+        return s / v.length;
     }
 
     /** n draws uniform in [0, 2): the rows' common part of the losses. */
