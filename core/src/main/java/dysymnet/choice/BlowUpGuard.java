@@ -18,6 +18,7 @@ final class BlowUpGuard implements Rule {
     static final Probe BEYOND_DATA = new BeyondData();
     static final Probe BETWEEN_ROWS = new BetweenRows();
     static final Probe ILL_CONDITIONED = new IllConditioned();
+    static final Probe OVERFLOW_CLAMP = new Clamped();
     static final Exemption EXACT_FIT = new ExactFit();
     static final Exemption NOISE_LIKE_RESIDUAL = new NoiseLikeResidual();
 

@@ -3,7 +3,10 @@ package dysymnet.choice;
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
 import dysymnet.expr.Evaluator;
+import dysymnet.expr.Binary;
 import dysymnet.expr.Expr;
+import dysymnet.expr.Unary;
+import dysymnet.expr.UnaryOp;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -210,6 +213,49 @@ final class Extrapolation {
             }
         }
         return sensitive;
+    }
+
+    /**
+     * Whether the formula meets the overflow clamp of exp, sinh or cosh ({@link UnaryOp#EXP_MAX}) on the data: an
+     * argument beyond it at one of the rows ({@link #rows}; one feature: the grid over the data's range). There the
+     * formula's value is the clamp's, not its mathematics: {@code -5.7e-45*W*exp(Ed) + 254} on rows of Ed from 87
+     * to 121 is flat beyond Ed = 100 and astronomically wrong as written (in SymPy, in a user's own code), a hinge
+     * of the protected arithmetic that a search can fit but no law has. Null when it does not; else the node and the
+     * largest argument, for the explanation.
+     */
+    String clamped(Expr e) {
+        double[][] at = rows;
+        if (at == null) {
+            at = new double[][] {Arrays.copyOf(probe[0], GRID)};
+        }
+        return clamped(e, at);
+    }
+
+    private String clamped(Expr e, double[][] at) {
+        if (e instanceof Unary u) {
+            String inner = clamped(u.arg(), at);
+            if (inner != null) {
+                return inner;
+            }
+            boolean exp = u.op() == UnaryOp.EXP;
+            if (exp || u.op() == UnaryOp.SINH || u.op() == UnaryOp.COSH) {
+                double worst = 0;
+                for (double v : Evaluator.evaluate(u.arg(), names, at)) {
+                    double beyond = exp ? v : Math.abs(v);
+                    if (beyond > UnaryOp.EXP_MAX && beyond > worst) {
+                        worst = beyond;
+                    }
+                }
+                if (worst > 0) {
+                    return (exp ? "exp" : u.op() == UnaryOp.SINH ? "sinh" : "cosh") + " of an argument up to "
+                            + Explanation.number(worst) + " on the data, beyond its clamp at " + UnaryOp.EXP_MAX;
+                }
+            }
+        } else if (e instanceof Binary b) {
+            String left = clamped(b.left(), at);
+            return left != null ? left : clamped(b.right(), at);
+        }
+        return null;
     }
 
     /** Whether a value is not finite or farther than {@code band} from the target's mean. */

@@ -10,7 +10,8 @@ import java.util.List;
 final class OneVariable {
     static final Policy POLICY = new Policy("one variable", List.of(
             new SizeCap(),
-            new BlowUpGuard(BlowUpGuard.BEYOND_DATA.unless(BlowUpGuard.EXACT_FIT)),
+            new BlowUpGuard(BlowUpGuard.BEYOND_DATA.unless(BlowUpGuard.EXACT_FIT),
+                    BlowUpGuard.OVERFLOW_CLAMP.unless(BlowUpGuard.EXACT_FIT)),
             new TrendBandGuard(),
             new NoiseFloor(),
             new ForwardValidation(),

@@ -19,9 +19,11 @@
  *       front recomputed until none is flagged (when every formula is, the guard stands down); its probes, in order:
  *       {@code between-rows} (several features: a pole or a wild oscillation between the rows),
  *       {@code ill-conditioned} (several features: an output that a nudge of the inputs far below their precision
- *       moves) and {@code beyond-data} (a pole, an overflow or a runaway term within half the data's range beyond
- *       it); its exemptions: {@code exact-fit} (an exact fit is never flagged) and, for {@code beyond-data} on a
- *       table, {@code noise-like-residual} (a formula whose residual looks like the noise the best fit shows).</li>
+ *       moves), {@code beyond-data} (a pole, an overflow or a runaway term within half the data's range beyond
+ *       it) and {@code overflow-clamp} (an exp, sinh or cosh whose argument passes the overflow clamp on the data,
+ *       so that the formula computes the clamp's values, not what it says); its exemptions: {@code exact-fit} (an
+ *       exact fit is never flagged) and, for {@code beyond-data} on a table, {@code noise-like-residual} (a formula
+ *       whose residual looks like the noise the best fit shows).</li>
  *   <li>{@code trend-band} ({@link dysymnet.choice.TrendBandGuard}, one feature, noisy data): formulas that leave the
  *       95% band of the data's least-squares cubic just beyond the data are taken out while others are left.</li>
  *   <li>{@code noise-floor} ({@link dysymnet.choice.NoiseFloor}): formulas whose training error is below what the
@@ -35,9 +37,11 @@
  *       member within the factor of the lowest training error (or within the noise level) is chosen.</li>
  *   <li>{@code cross-validation} ({@link dysymnet.choice.CrossValidation}, a table no formula fits exactly): the
  *       choice stays unless it predicts held-out folds clearly worse than the best member, and the straight line
- *       replaces it unless it predicts clearly better than the line.</li>
+ *       replaces it unless it predicts clearly better than the line (by the paired t, or several times better on
+ *       most rows).</li>
  *   <li>{@code held-out-line} ({@link dysymnet.choice.HeldOutLine}, a small table whose rows were held out from the
- *       search): the choice stays only if it predicts the held-out rows better than the line by a paired t-test.</li>
+ *       search): the choice stays only if it predicts the held-out rows better than the line by a paired t-test,
+ *       or several times better on most of them.</li>
  * </ol>
  *
  * <p>After the choice, {@link dysymnet.choice.Finishing} writes the chosen formula in the data's units, refits its
