@@ -138,7 +138,7 @@ public final class FitPipeline {
                     + ")");
         }
         long finishStart = System.nanoTime();
-        Finishing.Finished finished = Finishing.finish(r, data, rows, scaling, settings);
+        Finishing.Finished finished = Finishing.finish(r, data, rows, scaling, settings, units);
         Timings timings = r.timings() == null ? null
                 : r.timings().withSerialStage(Timings.FINISHING, (System.nanoTime() - finishStart) / 1e9);
         Candidate chosen = finished.chosen();
