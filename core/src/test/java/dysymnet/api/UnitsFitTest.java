@@ -5,8 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.data.Dataset;
+import dysymnet.data.Metrics;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
+import dysymnet.expr.Parser;
+import dysymnet.search.Candidate;
+import dysymnet.search.Reward;
+import dysymnet.search.Settings;
+import dysymnet.search.Source;
+import dysymnet.units.Dimension;
 import dysymnet.units.DimensionCheck;
 import dysymnet.units.UnitText;
+import dysymnet.units.Units;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -43,6 +57,38 @@ class UnitsFitTest {
 
     private static int constants(Model m) {
         return dysymnet.expr.Constants.count(m.expression());
+    }
+
+    @Test
+    void theSnapDoesNotDropAConstantThatCarriesTheUnit() {
+        // y = t*v exactly, but the target is said to be in seconds: t*v (a length) is inconsistent, 1.0001*t*v is
+        // (its constant in s/m); the snap would round the 1.0001 away
+        int n = 1000;
+        double[][] cols = new double[2][n];
+        double[] target = new double[n];
+        for (int i = 0; i < n; i++) {
+            cols[0][i] = 0.5 + 2.0 * i / n;
+            cols[1][i] = 1 + (i * 7 % 13);
+            target[i] = cols[0][i] * cols[1][i];
+        }
+        Dataset d = new Dataset(List.of("t", "v"), cols, target);
+        List<Candidate> found = new ArrayList<>();
+        for (String f : List.of("t*v", "1.0001*t*v")) {
+            Expr e = Parser.parse(f);
+            double[] p = Evaluator.evaluate(e, d);
+            double mse = Metrics.mse(p, d.y());
+            found.add(new Candidate(e, e.complexity(), mse, Metrics.r2(p, d.y()), Reward.of(mse, Metrics.variance(
+                    d.y())), Source.GP, null, 0));
+        }
+        Settings settings = quick().settings();
+        Map<String, Dimension> u = new LinkedHashMap<>();
+        u.put("t", UnitText.parse("s"));
+        u.put("v", UnitText.parse("m/s"));
+        Model m = new FitPipeline(settings, null, null, new Units(u, UnitText.parse("s"), false)).replay(d, "y", found);
+        assertTrue(m.unitCheck().consistent(), m.formula() + ": " + m.unitCheck().summary());
+        assertEquals(List.of(UnitText.parse("s/m")), m.unitCheck().constants());
+        // without units the exact formula is reported
+        assertEquals(Parser.parse("t*v"), new FitPipeline(settings, null, null).replay(d, "y", found).expression());
     }
 
     @Test
