@@ -145,6 +145,9 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     forbid_nesting : str or sequence, default None
         Functions that must not occur inside others (``--forbid-nesting``), e.g. ``[("exp", "exp")]`` or
         ``"exp:exp,log:log"``.
+    dimensionless_constants_only : bool, default False
+        With units (``fit``'s ``X_units``): every constant of a formula is a pure number
+        (``--dimensionless-constants``); by default each may carry the unit that makes the formula consistent.
     verbose : int or bool, default 0
         0: silent. 1 (or True): the jar's progress (a line every few seconds) and its final report on standard
         error, as they come.
@@ -165,8 +168,9 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     equations_ : pandas.DataFrame
         The Pareto front, one row per formula by complexity: ``complexity``, ``loss`` (training MSE, weighted
         with ``sample_weight``), ``r2`` (training R^2), ``expression`` (the jar's infix text), ``sympy`` (a SymPy
-        expression), ``source`` (``linear``, ``network``, ``gp``, ``terms`` or ``mean``) and ``chosen`` (the reported
-        formula).
+        expression), ``source`` (``linear``, ``network``, ``gp``, ``terms`` or ``mean``), ``chosen`` (the reported
+        formula) and ``units`` (with ``X_units``: the formula's unit check, ``consistent (m/s^2)`` or ``not
+        consistent: ...``; None without units).
     best_index_ : int or None
         The row of ``equations_`` that is the reported formula.
     choice_ : pandas.DataFrame
@@ -178,8 +182,11 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     expression_ : str
         The reported formula in the jar's infix syntax, exact constants.
     constants_ : pandas.DataFrame
-        The reported formula's refinable constants, left to right as in ``expression_``: ``value`` and
-        ``std_error`` (NaN where not determined).
+        The reported formula's refinable constants, left to right as in ``expression_``: ``value``,
+        ``std_error`` (NaN where not determined) and ``unit`` (with units, where the formula determines it; else
+        None).
+    unit_check_ : str or None
+        With units: the reported formula's unit check in one line (``consistent (m)``, ``not consistent: ...``).
     residual_sd_ : float
         The residual standard deviation behind the standard errors (NaN when not computed).
     variable_names_ : list of str
@@ -195,7 +202,8 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
     def __init__(self, *, time_limit=60.0, max_steps=None, networks_per_step=None, random_state=0, threads=None,
                  operators=None, max_complexity=None, select=None, layers=None, widths=None, train_steps=None,
                  keep_fraction=None, refiner=None, elimination=True, search_rows=None, train_rows=None,
-                 complexity_of=None, forbid_nesting=None, verbose=0, jar=None, java=None, java_options=None):
+                 complexity_of=None, forbid_nesting=None, dimensionless_constants_only=False, verbose=0, jar=None,
+                 java=None, java_options=None):
         self.time_limit = time_limit
         self.max_steps = max_steps
         self.networks_per_step = networks_per_step
@@ -214,6 +222,7 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
         self.train_rows = train_rows
         self.complexity_of = complexity_of
         self.forbid_nesting = forbid_nesting
+        self.dimensionless_constants_only = dimensionless_constants_only
         self.verbose = verbose
         self.jar = jar
         self.java = java
@@ -263,13 +272,17 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
 
     # ------------------------------------------------------------------ fit
 
-    def fit(self, X, y, sample_weight=None, variable_names=None):
+    def fit(self, X, y, sample_weight=None, variable_names=None, X_units=None, y_units=None):
         """Searches for a formula of ``y`` in the columns of ``X``.
 
         X : array-like or pandas DataFrame of shape (n_samples, n_features); a DataFrame's column names become the
             variable names. y : array-like of shape (n_samples,). sample_weight : non-negative weights, one per
             row (the search minimises the weighted MSE; a row of weight 0 is left out). variable_names : names
             for the columns of an array (default ``x0``, ``x1``, ...; a DataFrame's own names otherwise).
+            X_units : the unit of each feature, a sequence of SI unit texts (``["m", "s"]``, ``"m/s^2"``,
+            ``"kg*m^2/s^2"``, ``"N"``; ``"1"`` for a dimensionless one; PySR's name), and y_units : the target's
+            (optional): the reported formula is then dimensionally consistent whenever the search found one
+            (``fit --units``), and ``equations_``'s ``units`` column gives each formula's unit check.
 
         Ctrl-C during the search stops it and returns with the best formula found so far (``cancelled_`` is then
         True); a second Ctrl-C abandons the fit.
@@ -297,6 +310,7 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
         header = [_clean_name(n) for n in names] + ["y"]
         columns = [X, y]
         args = self._search_args()
+        args += self._units_args(header, n_features, X_units, y_units)
         if weights is not None:
             header.append("w")
             columns.append(weights)
@@ -321,6 +335,30 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
                           RuntimeWarning, stacklevel=2)
         return self
 
+    def _units_args(self, header, n_features, X_units, y_units):
+        """The ``--units`` option of ``X_units`` and ``y_units`` (none without them)."""
+        if X_units is None:
+            if y_units is not None:
+                raise ValueError("y_units needs X_units: the unit of every feature")
+            if self.dimensionless_constants_only:
+                raise ValueError("dimensionless_constants_only needs units: fit(..., X_units=...)")
+            return []
+        units = [X_units] if isinstance(X_units, str) else list(X_units)
+        if len(units) != n_features:
+            raise ValueError("X_units has %d units for %d features" % (len(units), n_features))
+        pairs = []
+        for name, unit in zip(header, units + [y_units]):
+            if unit is None and name == "y":
+                continue
+            text = "1" if unit is None or str(unit).strip() == "" else str(unit).strip()
+            if "," in text or "=" in text:
+                raise ValueError("unit %r of %s: a unit text has no ',' or '='" % (text, name))
+            pairs.append("%s=%s" % (name, text))
+        args = ["--units", ",".join(pairs)]
+        if self.dimensionless_constants_only:
+            args.append("--dimensionless-constants")
+        return args
+
     def _set_model(self, model):
         """The fitted attributes from the jar's JSON report."""
         self.model_json_ = model
@@ -341,9 +379,10 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
                 "sympy": _formula.plain(entry, symbols),
                 "source": entry.get("source", entry.get("architecture") and "network"),
                 "chosen": bool(chosen) and best == i,
+                "units": entry.get("units"),
             })
         self.equations_ = pd.DataFrame(
-            rows, columns=["complexity", "loss", "r2", "expression", "sympy", "source", "chosen"])
+            rows, columns=["complexity", "loss", "r2", "expression", "sympy", "source", "chosen", "units"])
         self.best_index_ = best
         self.choice_ = pd.DataFrame([{
             "complexity": entry.get("complexity"),
@@ -361,7 +400,10 @@ class DySymNetRegressor(RegressorMixin, BaseEstimator):
         self.constants_ = pd.DataFrame({
             "value": [float(c["value"]) if c.get("value") is not None else np.nan for c in consts],
             "std_error": [float(c["std_error"]) if c.get("std_error") is not None else np.nan for c in consts],
+            "unit": [c.get("unit") for c in consts],
         })
+        check = model.get("unit_check")
+        self.unit_check_ = None if check is None else check.get("summary")
         sd = model.get("residual_sd")
         self.residual_sd_ = np.nan if sd is None else float(sd)
         self.cancelled_ = bool(model.get("cancelled", False))

@@ -49,7 +49,7 @@ def test_fit_on_a_dataframe_finds_the_law_with_the_column_names(fitted):
 def test_equations_are_the_pareto_front_with_the_chosen_row(fitted):
     reg, X, y = fitted
     eq = reg.equations_
-    assert list(eq.columns) == ["complexity", "loss", "r2", "expression", "sympy", "source", "chosen"]
+    assert list(eq.columns) == ["complexity", "loss", "r2", "expression", "sympy", "source", "chosen", "units"]
     assert len(eq) == len(reg.model_json_["pareto"]) >= 2
     assert eq["complexity"].is_monotonic_increasing
     assert eq["chosen"].sum() == 1
@@ -89,7 +89,7 @@ def test_choice_gives_the_reason_of_every_formula_passed_over(fitted):
 def test_constants_with_standard_errors(fitted):
     reg, X, y = fitted
     c = reg.constants_
-    assert list(c.columns) == ["value", "std_error"]
+    assert list(c.columns) == ["value", "std_error", "unit"]
     assert len(c) == len(reg.model_json_["constants"]) >= 1
     assert 2.5 in list(c["value"])
     assert (c["std_error"].dropna() >= 0).all() and (c["std_error"].dropna() < 1e-6).all()
@@ -339,3 +339,32 @@ def test_sympy_drops_an_abs_whose_argument_keeps_one_sign_on_the_training_rows(j
             assert reg.sympy(protected=True) == sympy.log(sympy.Max(sympy.Abs(x0 ** 3 + x0 ** 2 + x0 + 1),
                                                                     sympy.Float(1e-300)))
     assert found >= 1, "no seed of 0-2 found Nguyen-7's law"
+
+
+def test_units_give_a_consistent_law_with_the_constants_units(jar):
+    rng = np.random.default_rng(3)
+    X = pd.DataFrame({"t": rng.uniform(0.5, 3, 40), "v": rng.uniform(1, 5, 40)})
+    y = X["v"] * X["t"] + 4.9 * X["t"] ** 2
+    reg = DySymNetRegressor(**FAST).fit(X, y, X_units=["s", "m/s"], y_units="m")
+    assert reg.model_json_["units"] == {"columns": {"t": "s", "v": "m/s"}, "target": "m",
+                                        "dimensionless_constants": False}
+    assert reg.unit_check_.startswith("consistent")
+    assert reg.model_json_["unit_check"]["consistent"] is True
+    # every member of the front is checked, and the reported one is consistent
+    assert reg.equations_["units"].notna().all()
+    assert reg.equations_["units"].iloc[reg.best_index_].startswith("consistent")
+    assert len(reg.constants_["unit"]) == len(reg.constants_)
+    # without units, no column says anything
+    plain = DySymNetRegressor(**FAST).fit(X, y)
+    assert plain.equations_["units"].isna().all() and plain.unit_check_ is None
+    assert "units" not in plain.model_json_
+
+
+def test_bad_units_are_the_jars_one_line_error_or_a_value_error(jar):
+    X, y = law_data()
+    with pytest.raises(DySymNetInputError, match="furlong"):
+        DySymNetRegressor(**FAST).fit(X, y, X_units=["s", "furlong"])
+    with pytest.raises(ValueError, match="2 features"):
+        DySymNetRegressor(**FAST).fit(X, y, X_units=["s"])
+    with pytest.raises(ValueError, match="needs units"):
+        DySymNetRegressor(dimensionless_constants_only=True, **FAST).fit(X, y)

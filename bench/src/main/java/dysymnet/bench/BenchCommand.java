@@ -98,6 +98,16 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default bench-results/SUITE).")
     Path out;
 
+    @Option(names = "--units", description = "Feynman suite: give each law the units of its variables and output "
+            + "from data/feynman/units.csv (AI Feynman's table), as fit --units does; recorded in the runs' "
+            + "identity.")
+    boolean units;
+
+    @Option(names = "--dimensionless-constants", description = "With --units: the formulas' constants are pure "
+            + "numbers (the Feynman laws' physical constants are variables of the data); by default each may carry "
+            + "a unit.")
+    boolean dimensionlessConstants;
+
     @Option(names = "--feynman-train", paramLabel = "N", defaultValue = "1000",
             description = "Feynman: training rows sampled per problem (default ${DEFAULT-VALUE}; SRBench 10000).")
     int feynmanTrain;
@@ -165,7 +175,17 @@ public final class BenchCommand implements Callable<Integer> {
         search.apply(b);
         Suites.Options options = new Suites.Options(atLeast1("--feynman-train", feynmanTrain),
                 atLeast1("--feynman-test", feynmanTest), atLeast1("--max-train-rows", maxTrainRows),
-                blackboxDir == null ? null : blackboxDir.toAbsolutePath().normalize());
+                blackboxDir == null ? null : blackboxDir.toAbsolutePath().normalize(),
+                units ? (dimensionlessConstants ? "dimensionless" : "free") : null);
+        if (units && !suite.equals("feynman")) {
+            throw new UserError("--units reads the Feynman laws' units table: only with --suite feynman");
+        }
+        if (dimensionlessConstants && !units) {
+            throw new UserError("--dimensionless-constants needs --units");
+        }
+        if (units && search.cluster() != null) {
+            throw new UserError("--units does not run on a cluster yet (the sweep's tasks carry no units)");
+        }
         BenchRunner.Plan settings = new BenchRunner.Plan(parseSeeds(seeds), parseNoise(noise), abl, b.settings(),
                 options.describe(suite), positive("--symbolic-tol", symbolicTol), retryFailed);
         List<Problem> all = Suites.load(suite, dataDir, options);

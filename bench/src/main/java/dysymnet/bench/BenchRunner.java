@@ -206,7 +206,7 @@ public final class BenchRunner {
             nTest = test.rows();
             ols = Ols.score(train, test);
             t0 = System.nanoTime();
-            FitPipeline fit = new FitPipeline(settings, null, null);
+            FitPipeline fit = new FitPipeline(settings, null, null, p.units());
             Model m = fit.fit(train, "y");
             double seconds = (System.nanoTime() - t0) / 1e9;
             if (keepDir != null) {

@@ -2,6 +2,7 @@ package dysymnet.bench;
 
 import dysymnet.data.Dataset;
 import dysymnet.expr.Expr;
+import dysymnet.units.Units;
 import java.util.List;
 import java.util.Objects;
 
@@ -17,9 +18,16 @@ import java.util.Objects;
  * @param low       lower end of each variable's domain (the sampling range, or the data's minimum)
  * @param high      upper end of each variable's domain
  * @param data      makes the train and test sets for a seed (deterministic)
+ * @param units     the units of the variables and the target (the Feynman suite with {@code --units}), or null
  */
 public record Problem(String suite, String name, String group, Expr truth, String truthText, List<String> variables,
-                      double[] low, double[] high, DataMaker data) {
+                      double[] low, double[] high, DataMaker data, Units units) {
+
+    /** A problem without units. */
+    public Problem(String suite, String name, String group, Expr truth, String truthText, List<String> variables,
+                   double[] low, double[] high, DataMaker data) {
+        this(suite, name, group, truth, truthText, variables, low, high, data, null);
+    }
 
     /** Makes a problem's data. */
     @FunctionalInterface

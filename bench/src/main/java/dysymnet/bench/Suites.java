@@ -9,6 +9,9 @@ import dysymnet.io.table.ReadOptions;
 import dysymnet.io.table.Selection;
 import dysymnet.io.table.Table;
 import dysymnet.io.table.TableReader;
+import dysymnet.units.Dimension;
+import dysymnet.units.UnitTable;
+import dysymnet.units.Units;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -19,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,9 +65,19 @@ public final class Suites {
      * @param maxTrainRows training rows kept at most (a random subset) in feynman, strogatz and blackbox
      *                     (SRBench: 10 000)
      * @param blackboxDir  directory of the black-box files, or null for {@code data/pmlb_blackbox}
+     * @param units        the Feynman laws' units from {@code data/feynman/units.csv}: null (none, the default),
+     *                     {@code free} (each constant may carry a unit) or {@code dimensionless} (pure constants)
      */
-    public record Options(int feynmanTrain, int feynmanTest, int maxTrainRows, Path blackboxDir) {
+    public record Options(int feynmanTrain, int feynmanTest, int maxTrainRows, Path blackboxDir, String units) {
+        /** Options without units. */
+        public Options(int feynmanTrain, int feynmanTest, int maxTrainRows, Path blackboxDir) {
+            this(feynmanTrain, feynmanTest, maxTrainRows, blackboxDir, null);
+        }
+
         public Options {
+            if (units != null && !units.equals("free") && !units.equals("dimensionless")) {
+                throw new IllegalArgumentException("units must be free or dimensionless, got " + units);
+            }
             positive("feynmanTrain", feynmanTrain);
             positive("feynmanTest", feynmanTest);
             positive("maxTrainRows", maxTrainRows);
@@ -78,7 +92,7 @@ public final class Suites {
         public String describe(String suite) {
             return switch (suite) {
                 case "feynman" -> "feynman-train=" + feynmanTrain + ",feynman-test=" + feynmanTest
-                        + ",max-train-rows=" + maxTrainRows;
+                        + ",max-train-rows=" + maxTrainRows + (units == null ? "" : ",units=" + units);
                 case "strogatz", "blackbox" -> "max-train-rows=" + maxTrainRows;
                 default -> "";
             };
@@ -103,8 +117,11 @@ public final class Suites {
             case "standard":
                 return standard(existing(dataDir.resolve("benchmarks").resolve("standard.csv")));
             case "feynman":
-                return feynman(existing(dataDir.resolve("data").resolve("feynman").resolve("FeynmanEquations.csv")),
-                        options.feynmanTrain(), options.feynmanTest(), options.maxTrainRows());
+                List<Problem> laws = feynman(existing(dataDir.resolve("data").resolve("feynman")
+                        .resolve("FeynmanEquations.csv")), options.feynmanTrain(), options.feynmanTest(),
+                        options.maxTrainRows());
+                return options.units() == null ? laws : withUnits(laws, existing(dataDir.resolve("data")
+                        .resolve("feynman").resolve("units.csv")), options.units().equals("dimensionless"));
             case "strogatz":
                 return strogatz(existing(dataDir.resolve("data").resolve("strogatz")), options.maxTrainRows());
             case "blackbox":
@@ -142,6 +159,48 @@ public final class Suites {
                             sample(truth, vars, low, high, points, Seeds.named(seed, name, 2), name))));
         }
         return out;
+    }
+
+    /**
+     * The Feynman problems with the units of their variables and output from {@code unitsCsv} (AI Feynman's table,
+     * {@link UnitTable}); each law's output is named by the {@code Output} column of {@code FeynmanEquations.csv}
+     * beside it.
+     *
+     * @throws IllegalArgumentException when the table is malformed or lacks a variable or output of a law
+     */
+    static List<Problem> withUnits(List<Problem> laws, Path unitsCsv, boolean dimensionlessConstants) {
+        Map<String, Dimension> table;
+        try {
+            table = UnitTable.parse(Files.readAllLines(unitsCsv, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + unitsCsv + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(unitsCsv + ": " + e.getMessage(), e);
+        }
+        Map<String, String> outputs = new HashMap<>();
+        Path equations = unitsCsv.resolveSibling("FeynmanEquations.csv");
+        for (CSVRecord r : records(equations)) {
+            outputs.put(cell(equations, r, "Filename"), cell(equations, r, "Output"));
+        }
+        List<Problem> out = new ArrayList<>();
+        for (Problem p : laws) {
+            Map<String, Dimension> cols = new LinkedHashMap<>();
+            for (String v : p.variables()) {
+                cols.put(v, unit(table, unitsCsv, p.name(), v));
+            }
+            Dimension target = unit(table, unitsCsv, p.name(), outputs.get(p.name()));
+            out.add(new Problem(p.suite(), p.name(), p.group(), p.truth(), p.truthText(), p.variables(), p.low(),
+                    p.high(), p.data(), new Units(cols, target, dimensionlessConstants)));
+        }
+        return out;
+    }
+
+    private static Dimension unit(Map<String, Dimension> table, Path file, String law, String name) {
+        Dimension d = name == null ? null : table.get(name);
+        if (d == null) {
+            throw new IllegalArgumentException(file + " has no unit for " + name + " of " + law);
+        }
+        return d;
     }
 
     /** The Feynman problems of a file in the format of {@code FeynmanEquations.csv}. */

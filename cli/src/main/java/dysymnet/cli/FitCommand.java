@@ -9,6 +9,7 @@ import dysymnet.io.table.Table;
 import dysymnet.io.table.TableReader;
 import dysymnet.search.SourceAccount;
 import dysymnet.search.Timings;
+import dysymnet.units.Units;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,6 +59,20 @@ final class FitCommand implements Callable<Integer> {
                 "A zero, negative, empty or non-numeric weight is an error naming its row (--drop-missing skips rows"
                 + " with empty or non-finite cells, weights included). --test files need the same column."})
     String weights;
+
+    @Option(names = "--units", paramLabel = "NAME=UNIT,...|FILE",
+            description = {"The units of the columns, target included: \"t=s, h=m, y=m/s^2\" (SI unit texts with *,"
+                + " / and ^: m/s^2, kg*m^2/s^2, N, J, W, Pa, C, V, K, Hz, prefixes km, ms, g; 1 for a dimensionless"
+                + " column), or a file: a table of name and unit text, or of name and exponents of m, s, kg, T"
+                + " (kelvin), V like AI Feynman's units.csv. Units in the header (h [m]) are read too. The"
+                + " reported formula is then dimensionally consistent whenever the search found one, and the report"
+                + " gives its unit check and each constant's unit."})
+    String units;
+
+    @Option(names = "--dimensionless-constants", description = "With units: every constant of a formula is a pure"
+            + " number (the physical constants are columns); by default each constant may carry the unit that makes"
+            + " the formula consistent.")
+    boolean dimensionlessConstants;
 
     @Option(names = "--test", paramLabel = "FILE", description = "Test data with the same columns.")
     Path test;
@@ -127,6 +142,13 @@ final class FitCommand implements Callable<Integer> {
             ReadOptions ro = ReadOptions.defaults().withDropMissing(dropMissing);
             Table table = Inputs.read(file, ro);
             Selection train = TableReader.select(table, target, features, weights);
+            Units dims = UnitsOption.resolve(units, train, dimensionlessConstants, quiet ? null : err);
+            if (dims != null) {
+                b.units(dims);
+            } else if (dimensionlessConstants) {
+                throw new UserError("--dimensionless-constants needs units (--units, or a unit in each feature's "
+                        + "header such as 'h [m]')");
+            }
             Selection testSel = null;
             if (test != null) {
                 testSel = selectLike(Inputs.read(test, ro), table, train);

@@ -9,6 +9,8 @@ import dysymnet.api.Model;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Printer;
 import dysymnet.fit.StandardErrors;
+import dysymnet.units.Dimension;
+import dysymnet.units.DimensionCheck;
 import dysymnet.io.AtomicFiles;
 import dysymnet.io.plot.Plots;
 import dysymnet.search.Candidate;
@@ -84,9 +86,14 @@ final class Reports {
         Model m = r.model();
         out.println((r.cancelled() ? "Interrupted; best formula found so far:" : "Formula:"));
         out.println("  " + r.targetName() + " = " + capped(m.formula(digits), fullFormulaWhere));
-        String constants = constants(r.standardErrors(), digits);
+        DimensionCheck.Result check = m.unitCheck();
+        String constants = constants(r.standardErrors(), digits,
+                check == null || !check.consistent() ? null : check.constants());
         if (constants != null) {
             out.println("  " + constants);
+        }
+        if (check != null) {
+            out.println("  " + unitLine(m, check));
         }
         notes(m, out);
         out.println();
@@ -142,6 +149,14 @@ final class Reports {
      * down ({@link StandardErrors}). Null when the formula has no refinable constant.
      */
     static String constants(StandardErrors se, int digits) {
+        return constants(se, digits, null);
+    }
+
+    /**
+     * {@link #constants(StandardErrors, int)} with each constant's unit after it where {@code units} (one per
+     * constant, null entries undetermined; null: no units) gives one: {@code 4.903 ± 0.002 m/s^2}.
+     */
+    static String constants(StandardErrors se, int digits, List<Dimension> units) {
         if (se.count() == 0) {
             return null;
         }
@@ -154,6 +169,9 @@ final class Reports {
                 b.append(", ");
             }
             b.append(withError(v[k], e[k], digits));
+            if (units != null && k < units.size() && units.get(k) != null && !units.get(k).isDimensionless()) {
+                b.append(' ').append(units.get(k));
+            }
         }
         if (v.length > listed) {
             b.append(", and ").append(v.length - listed).append(" more (all in --json)");
@@ -163,6 +181,22 @@ final class Reports {
                     .append(" (").append(se.degreesOfFreedom()).append(" degrees of freedom)");
         }
         return b.toString();
+    }
+
+    /**
+     * The law's unit check, one line: {@code units: consistent, in m (the target's unit)}, or {@code units: NOT
+     * consistent: sin of a quantity in m}.
+     */
+    static String unitLine(Model m, DimensionCheck.Result check) {
+        String mode = m.units().dimensionlessConstants() ? "; constants dimensionless" : "";
+        if (!check.consistent()) {
+            return "units: NOT consistent: " + check.problem() + mode;
+        }
+        Dimension target = m.units().target();
+        String in = check.dimension() != null ? ", in " + check.dimension()
+                : target != null ? ", in " + target + " (its constants' units make it so)"
+                : " (its constants can take any unit)";
+        return "units: consistent" + in + (target != null ? ", the target's unit" : "") + mode;
     }
 
     /** {@code value ± error}, the value rounded at the error's second significant digit. */
@@ -228,10 +262,19 @@ final class Reports {
         ArrayNode constants = root.putArray("constants");
         double[] values = se.values();
         double[] errors = se.errors();
+        DimensionCheck.Result check = m.unitCheck();
         for (int k = 0; k < values.length; k++) {
             ObjectNode c = constants.addObject();
             c.put("value", values[k]);
             c.put("std_error", errors[k]);
+            if (check != null) {
+                Dimension u = check.consistent() && k < check.constants().size() ? check.constants().get(k) : null;
+                if (u == null) {
+                    c.putNull("unit");
+                } else {
+                    c.put("unit", u.toString());
+                }
+            }
         }
         root.put("residual_sd", se.residualSd());
         root.put("residual_dof", se.degreesOfFreedom());

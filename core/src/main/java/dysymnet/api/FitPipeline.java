@@ -14,6 +14,7 @@ import dysymnet.search.SearchListener;
 import dysymnet.search.SearchResult;
 import dysymnet.search.Settings;
 import dysymnet.search.Timings;
+import dysymnet.units.Units;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -31,15 +32,49 @@ public final class FitPipeline {
     private final Settings settings;
     private final SearchListener listener;
     private final BatchTrainer trainer;
+    private final Units units;
     private volatile Search search;
     private volatile boolean cancelled;
     private List<Candidate> candidates = List.of();
 
     /** A fit with these settings, reporting each step to {@code listener}, training networks with {@code trainer}. */
     public FitPipeline(Settings settings, SearchListener listener, BatchTrainer trainer) {
+        this(settings, listener, trainer, null);
+    }
+
+    /**
+     * A fit with these settings of data whose units are {@code units} (null: none given): the final choice reports a
+     * dimensionally consistent formula whenever it has one ({@link dysymnet.units.DimensionCheck}), and the model
+     * keeps the units. Without units the fit is the same, to the bit, as one without this argument.
+     */
+    public FitPipeline(Settings settings, SearchListener listener, BatchTrainer trainer, Units units) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.listener = listener;
         this.trainer = trainer;
+        this.units = units;
+    }
+
+    /**
+     * Checks that {@code units} give a unit to each of {@code features} and to nothing else.
+     *
+     * @throws IllegalArgumentException naming the first feature without a unit or the first unit of no feature
+     */
+    public static void checkUnits(Units units, List<String> features) {
+        if (units == null) {
+            return;
+        }
+        for (String f : features) {
+            if (units.of(f) == null) {
+                throw new IllegalArgumentException("no unit for the feature '" + f + "' (units are given for "
+                        + String.join(", ", units.columns().keySet()) + "; 1 is the unit of a dimensionless one)");
+            }
+        }
+        for (String name : units.columns().keySet()) {
+            if (!features.contains(name)) {
+                throw new IllegalArgumentException("a unit for '" + name + "', which is not a feature (the features: "
+                        + String.join(", ", features) + ")");
+            }
+        }
     }
 
     /** Stops the fit's search; the fit then finishes the best formula found so far. */
@@ -78,12 +113,13 @@ public final class FitPipeline {
     }
 
     private Model run(Dataset data, String targetName, List<Candidate> given) {
+        checkUnits(units, data.names());
         Scaling scaling = Scaling.of(data);
         // before the search, so that a cancelled search is not kept waiting by a hash over every value
         DataFingerprint fingerprint = DataFingerprint.of(data);
         Finishing.Rows rows = Finishing.rows(data, settings);
         HeldOut held = rows.held() == null ? null : new HeldOut(rows.held(), scaling);
-        FinalChoice choice = new FinalChoice(held);
+        FinalChoice choice = new FinalChoice(held, units);
         SearchResult r;
         if (given == null) {
             Search s = new Search(settings, listener, trainer, choice);
@@ -102,7 +138,7 @@ public final class FitPipeline {
                     + ")");
         }
         long finishStart = System.nanoTime();
-        Finishing.Finished finished = Finishing.finish(r, data, rows, scaling, settings);
+        Finishing.Finished finished = Finishing.finish(r, data, rows, scaling, settings, units);
         Timings timings = r.timings() == null ? null
                 : r.timings().withSerialStage(Timings.FINISHING, (System.nanoTime() - finishStart) / 1e9);
         Candidate chosen = finished.chosen();
@@ -114,6 +150,6 @@ public final class FitPipeline {
                 r.elapsed().toNanos() / 1e9, r.networksTrained(), r.failedArchitectures(), r.gaveUp(),
                 r.stopReason().name(), finished.notes(), timings, finished.explanation(), r.sources());
         return new Model(chosen.expression(), data.names(), targetName, finished.mse(), finished.r2(), history,
-                Provenance.of(settings, fingerprint));
+                Provenance.of(settings, fingerprint), units);
     }
 }

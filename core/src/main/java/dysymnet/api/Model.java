@@ -9,6 +9,8 @@ import dysymnet.expr.UserFunction;
 import dysymnet.fit.StandardErrors;
 import dysymnet.search.Candidate;
 import dysymnet.search.Settings;
+import dysymnet.units.DimensionCheck;
+import dysymnet.units.Units;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashSet;
@@ -35,6 +37,7 @@ public final class Model {
     private final double trainR2;
     private final SearchHistory history;
     private final Provenance provenance;
+    private final Units units;
 
     /**
      * Creates a model; normally made by {@link SymbolicRegressor#fit}.
@@ -50,6 +53,15 @@ public final class Model {
      */
     public Model(Expr expression, List<String> features, String target, double trainMse, double trainR2,
                  SearchHistory history, Provenance provenance) {
+        this(expression, features, target, trainMse, trainR2, history, provenance, null);
+    }
+
+    /**
+     * Creates a model of data with units ({@link #units()}; null: none given); see the constructor without them.
+     */
+    public Model(Expr expression, List<String> features, String target, double trainMse, double trainR2,
+                 SearchHistory history, Provenance provenance, Units units) {
+        this.units = units;
         this.expression = Objects.requireNonNull(expression, "expression");
         this.features = List.copyOf(features);
         this.target = target == null ? "y" : target;
@@ -64,6 +76,29 @@ public final class Model {
                         + "' which is not among the features " + this.features);
             }
         }
+    }
+
+    /** The units of the data the model was fitted on, or null when none were given. */
+    public Units units() {
+        return units;
+    }
+
+    /** This model with the units {@code u} (null: none). */
+    public Model withUnits(Units u) {
+        return new Model(expression, features, target, trainMse, trainR2, history, provenance, u);
+    }
+
+    /**
+     * The dimensional check of the formula ({@link DimensionCheck}: consistent or why not, its unit, each constant's
+     * unit), or null when the model has no units.
+     */
+    public DimensionCheck.Result unitCheck() {
+        return unitCheck(expression);
+    }
+
+    /** The dimensional check of {@code e} (a member of the front) under the model's units, or null without units. */
+    public DimensionCheck.Result unitCheck(Expr e) {
+        return units == null ? null : DimensionCheck.check(e, units);
     }
 
     /** The chosen formula. */

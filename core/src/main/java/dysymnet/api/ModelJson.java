@@ -18,6 +18,10 @@ import dysymnet.search.SettingsJson;
 import dysymnet.search.Source;
 import dysymnet.search.SourceAccount;
 import dysymnet.search.Timings;
+import dysymnet.units.Dimension;
+import dysymnet.units.DimensionCheck;
+import dysymnet.units.UnitText;
+import dysymnet.units.Units;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +30,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -117,6 +122,9 @@ final class ModelJson {
                 n.put("gain", a.gain());
                 n.put("share", a.share());
             }
+        }
+        if (model.units() != null) {
+            writeUnits(root, model);
         }
         ArrayNode mr = root.putArray("mean_reward");
         for (double v : history.meanRewards()) {
@@ -261,7 +269,66 @@ final class ModelJson {
                     root.path("library_version").asText(""), data);
         }
         return new Model(e, features, root.path("target").asText("y"), number(root.get("mse_train")),
-                number(root.get("r2_train")), history, provenance);
+                number(root.get("r2_train")), history, provenance, readUnits(root.get("units")));
+    }
+
+    /**
+     * The data's units ({@code units}: each feature's unit and the target's as unit texts, the constants' mode), the
+     * formula's check ({@code unit_check}: consistent, its unit, why not, each constant's unit or null) and each
+     * front member's ({@code units} beside its formula): written only when the model has units.
+     */
+    private static void writeUnits(ObjectNode root, Model model) {
+        Units u = model.units();
+        ObjectNode units = root.putObject("units");
+        ObjectNode cols = units.putObject("columns");
+        u.columns().forEach((name, d) -> cols.put(name, d.toString()));
+        if (u.target() == null) {
+            units.putNull("target");
+        } else {
+            units.put("target", u.target().toString());
+        }
+        units.put("dimensionless_constants", u.dimensionlessConstants());
+        root.set("unit_check", unitCheck(root.objectNode(), model.unitCheck()));
+        JsonNode pareto = root.path("pareto");
+        List<Candidate> members = model.history().pareto();
+        for (int i = 0; i < pareto.size() && i < members.size(); i++) {
+            ((ObjectNode) pareto.get(i)).put("units", model.unitCheck(members.get(i).expression()).summary());
+        }
+    }
+
+    private static ObjectNode unitCheck(ObjectNode n, DimensionCheck.Result r) {
+        n.put("consistent", r.consistent());
+        if (r.dimension() == null) {
+            n.putNull("dimension");
+        } else {
+            n.put("dimension", r.dimension().toString());
+        }
+        if (r.problem() == null) {
+            n.putNull("problem");
+        } else {
+            n.put("problem", r.problem());
+        }
+        ArrayNode c = n.putArray("constants");
+        for (Dimension d : r.constants()) {
+            if (d == null) {
+                c.addNull();
+            } else {
+                c.add(d.toString());
+            }
+        }
+        n.put("summary", r.summary());
+        return n;
+    }
+
+    private static Units readUnits(JsonNode n) {
+        if (n == null || !n.isObject()) {
+            return null;
+        }
+        Map<String, Dimension> cols = new LinkedHashMap<>();
+        n.path("columns").properties().forEach(f -> cols.put(f.getKey(), UnitText.parse(f.getValue().asText())));
+        JsonNode t = n.get("target");
+        return new Units(cols, t == null || t.isNull() ? null : UnitText.parse(t.asText()),
+                n.path("dimensionless_constants").asBoolean(false));
     }
 
     /** A formula written by {@link #candidate(ObjectNode, Candidate)}. */

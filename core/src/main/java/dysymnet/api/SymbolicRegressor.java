@@ -18,9 +18,14 @@ import dysymnet.search.BatchTrainer;
 import dysymnet.search.SearchListener;
 import dysymnet.search.Selection;
 import dysymnet.search.Settings;
+import dysymnet.units.Dimension;
+import dysymnet.units.UnitText;
+import dysymnet.units.Units;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -37,17 +42,24 @@ public final class SymbolicRegressor {
     private final Settings settings;
     private final SearchListener listener;
     private final BatchTrainer trainer;
+    private final Units units;
     private volatile FitPipeline running;
     private volatile boolean cancelRequested;
 
-    private SymbolicRegressor(Settings settings, SearchListener listener, BatchTrainer trainer) {
+    private SymbolicRegressor(Settings settings, SearchListener listener, BatchTrainer trainer, Units units) {
         this.settings = settings;
         this.listener = listener;
         this.trainer = trainer;
+        this.units = units;
     }
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** The units of the data this regressor fits ({@link Builder#units(Units)}), or null when none were given. */
+    public Units units() {
+        return units;
     }
 
     /** The complete settings of the searches this regressor runs. */
@@ -112,7 +124,7 @@ public final class SymbolicRegressor {
         if (data.rows() < 2) {
             throw new IllegalArgumentException("need at least 2 rows, got " + data.rows());
         }
-        FitPipeline pipeline = new FitPipeline(settings, listener, trainer);
+        FitPipeline pipeline = new FitPipeline(settings, listener, trainer, units);
         running = pipeline;
         if (cancelRequested) {
             pipeline.cancel();
@@ -152,6 +164,8 @@ public final class SymbolicRegressor {
         private int threads = Runtime.getRuntime().availableProcessors();
         private SearchListener listener = SearchListener.NONE;
         private BatchTrainer trainer;
+        private Units units;
+        private Boolean dimensionlessConstants;
 
         /** Every setting at once (replaces all set before). */
         public Builder settings(Settings s) {
@@ -445,6 +459,49 @@ public final class SymbolicRegressor {
             return this;
         }
 
+        /**
+         * The units of the data's columns (null: none, the default): the final choice then reports a dimensionally
+         * consistent formula whenever the search found one, and the model checks its formula and gives each
+         * constant's unit ({@link Model#unitCheck()}). Every feature needs a unit (a fit without one throws
+         * IllegalArgumentException); the target's is optional. Not a setting: without units every result is as before.
+         */
+        public Builder units(Units u) {
+            units = u;
+            return this;
+        }
+
+        /**
+         * The units as unit texts ({@link UnitText}: {@code "m/s^2"}, {@code "kg*m^2/s^2"}, {@code "N"}, {@code "1"}
+         * for a dimensionless column) by feature name, and the target's (null: not given).
+         *
+         * @throws IllegalArgumentException naming the column whose unit text cannot be read
+         */
+        public Builder units(Map<String, String> features, String target) {
+            Map<String, Dimension> cols = new LinkedHashMap<>();
+            for (Map.Entry<String, String> e : features.entrySet()) {
+                cols.put(e.getKey(), parse(e.getKey(), e.getValue()));
+            }
+            units = new Units(cols, target == null ? null : parse("the target", target), false);
+            return this;
+        }
+
+        private static Dimension parse(String what, String text) {
+            try {
+                return UnitText.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unit of " + what + ": " + e.getMessage(), e);
+            }
+        }
+
+        /**
+         * Whether the formulas' constants are pure numbers (true) or may each carry a unit (false, the default); see
+         * {@link dysymnet.units.DimensionCheck}. Acts only with units; unset, the units' own mode holds.
+         */
+        public Builder dimensionlessConstants(boolean on) {
+            dimensionlessConstants = on;
+            return this;
+        }
+
         /** The settings as set so far; invalid settings throw IllegalArgumentException saying which and why. */
         public Settings settings() {
             return new Settings(space.build(), controller.build(), training, refinement.build(), selection.build(),
@@ -453,7 +510,9 @@ public final class SymbolicRegressor {
 
         /** Builds the regressor; invalid settings throw IllegalArgumentException saying which and why. */
         public SymbolicRegressor build() {
-            return new SymbolicRegressor(settings(), listener, trainer);
+            return new SymbolicRegressor(settings(), listener, trainer,
+                    units == null || dimensionlessConstants == null ? units
+                            : units.withDimensionlessConstants(dimensionlessConstants));
         }
     }
 }

@@ -5,6 +5,7 @@ import dysymnet.data.Dataset;
 import dysymnet.search.Candidate;
 import dysymnet.search.ParetoFront;
 import dysymnet.search.Selection;
+import dysymnet.units.Units;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -23,7 +24,9 @@ public final class ChoiceState {
     private final Selection selection;
     private final ExecutorService threads;
     private final HeldOut heldOut;
+    private final Units units;
     private final List<Candidate> all;
+    private Set<Candidate> admissible;
     private List<Candidate> candidates;
     private List<Candidate> pool;
     private ParetoFront front;
@@ -41,6 +44,12 @@ public final class ChoiceState {
 
     ChoiceState(List<Candidate> all, DataFacts facts, Selection selection, ExecutorService threads,
                 HeldOut heldOut) {
+        this(all, facts, selection, threads, heldOut, null);
+    }
+
+    ChoiceState(List<Candidate> all, DataFacts facts, Selection selection, ExecutorService threads,
+                HeldOut heldOut, Units units) {
+        this.units = units;
         this.all = List.copyOf(all);
         this.facts = facts;
         this.selection = selection;
@@ -75,6 +84,24 @@ public final class ChoiceState {
     /** The rows held out from the search, null when none were. */
     HeldOut heldOut() {
         return heldOut;
+    }
+
+    /** The units of the data, null when none were given. */
+    Units units() {
+        return units;
+    }
+
+    /**
+     * Whether {@code c} may still be reported by a rule that looks beyond the pool (the held-out rows' line): every
+     * candidate, unless a rule took the others out for good ({@link #excludeOthers}).
+     */
+    boolean admissible(Candidate c) {
+        return admissible == null || admissible.contains(c);
+    }
+
+    /** Makes the candidates within the size cap as they are now the only ones any later rule may report. */
+    void excludeOthers() {
+        admissible = new java.util.HashSet<>(candidates);
     }
 
     /** Every candidate of the search, before any rule. */

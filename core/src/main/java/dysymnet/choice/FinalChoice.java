@@ -4,6 +4,7 @@ import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
 import dysymnet.search.Candidate;
 import dysymnet.search.Selection;
+import dysymnet.units.Units;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 
@@ -19,10 +20,25 @@ import java.util.concurrent.ExecutorService;
  */
 public final class FinalChoice {
     private final HeldOut heldOut;
+    private final Units units;
 
     /** The choice, with the rows held out from the search judged by its last rule (null: none held out). */
     public FinalChoice(HeldOut heldOut) {
+        this(heldOut, null);
+    }
+
+    /**
+     * The choice, with the rows held out from the search judged by its last rule (null: none held out), and the
+     * data's units (null: none given), which its rule {@code units} checks.
+     */
+    public FinalChoice(HeldOut heldOut, Units units) {
         this.heldOut = heldOut;
+        this.units = units;
+    }
+
+    /** The data's units this choice checks, null when none were given. */
+    public Units units() {
+        return units;
     }
 
     /** The choice of a search from which no rows were held out. */
@@ -38,7 +54,7 @@ public final class FinalChoice {
      * nothing else meanwhile.
      */
     public Outcome choose(List<Candidate> candidates, DataFacts facts, Selection selection, ExecutorService threads) {
-        ChoiceState state = new ChoiceState(candidates, facts, selection, threads, heldOut);
+        ChoiceState state = new ChoiceState(candidates, facts, selection, threads, heldOut, units);
         for (Rule rule : Policy.of(facts.data()).rules()) {
             if (state.on(rule.name()) && rule.apply(state)) {
                 state.ran(rule.name());

@@ -19,6 +19,8 @@ import dysymnet.search.Refinement;
 import dysymnet.search.SearchResult;
 import dysymnet.search.Settings;
 import dysymnet.search.Source;
+import dysymnet.units.DimensionCheck;
+import dysymnet.units.Units;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,6 +52,7 @@ public final class Finishing {
     private final Settings settings;
     private final Dataset data;
     private Dataset refitRows;
+    private Units units;
 
     private Finishing(Settings settings, Dataset data) {
         this.settings = settings;
@@ -123,7 +126,24 @@ public final class Finishing {
      */
     public static Finished finish(SearchResult result, Dataset data, Rows rows, Scaling scaling,
                                   Settings settings) {
-        return new Finishing(settings, data).run(result, rows, scaling);
+        return finish(result, data, rows, scaling, settings, null);
+    }
+
+    /**
+     * {@link #finish(SearchResult, Dataset, Rows, Scaling, Settings)} of data with units (null: none): a refit or a
+     * snap that would make a dimensionally consistent formula inconsistent (the snap of {@code 1.0004*t*v} to
+     * {@code t*v} drops the constant that carried a unit) is not taken.
+     */
+    public static Finished finish(SearchResult result, Dataset data, Rows rows, Scaling scaling,
+                                  Settings settings, Units units) {
+        Finishing f = new Finishing(settings, data);
+        f.units = units;
+        return f.run(result, rows, scaling);
+    }
+
+    /** Whether replacing {@code before} by {@code after} keeps to the units: true without units. */
+    private boolean keepsUnits(Expr before, Expr after) {
+        return units == null || !DimensionCheck.consistent(before, units) || DimensionCheck.consistent(after, units);
     }
 
     private Finished run(SearchResult r, Rows rows, Scaling scaling) {
@@ -188,7 +208,7 @@ public final class Finishing {
         Dataset rows = refitRows();
         boolean line = c.source().equals(Source.LINEAR);
         Expr p = (line ? new Polisher() : Polisher.withNoiseAllowance()).polish(c.expression(), rows, () -> false);
-        if (p.equals(c.expression())) {
+        if (p.equals(c.expression()) || !keepsUnits(c.expression(), p)) {
             return c;
         }
         Candidate s = rescored(c.withScores(p, settings.selection().complexity(p), c.mse(), c.r2(), c.reward()));
@@ -221,7 +241,7 @@ public final class Finishing {
                     refit = new Polisher().polish(refit, big, () -> false);
                 }
                 double after = Metrics.mse(Evaluator.evaluate(refit, big), big);
-                if (after < before) {
+                if (after < before && keepsUnits(e, refit)) {
                     e = refit;
                 }
             }

@@ -10,6 +10,7 @@ import java.util.List;
 final class OneVariable {
     static final Policy POLICY = new Policy("one variable", List.of(
             new SizeCap(),
+            new UnitsRule(),
             new BlowUpGuard(BlowUpGuard.BEYOND_DATA.unless(BlowUpGuard.EXACT_FIT),
                     BlowUpGuard.OVERFLOW_CLAMP.unless(BlowUpGuard.EXACT_FIT)),
             new TrendBandGuard(),

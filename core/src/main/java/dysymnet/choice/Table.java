@@ -11,6 +11,7 @@ import java.util.List;
 final class Table {
     static final Policy POLICY = new Policy("table", List.of(
             new SizeCap(),
+            new UnitsRule(),
             new BlowUpGuard(BlowUpGuard.BETWEEN_ROWS.unless(BlowUpGuard.EXACT_FIT),
                     BlowUpGuard.ILL_CONDITIONED.unless(BlowUpGuard.EXACT_FIT),
                     BlowUpGuard.BEYOND_DATA.unless(BlowUpGuard.EXACT_FIT, BlowUpGuard.NOISE_LIKE_RESIDUAL),

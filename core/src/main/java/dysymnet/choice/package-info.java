@@ -11,10 +11,13 @@
  * stand aside when a formula fits exactly. Every rule and part can be switched off by name
  * ({@link dysymnet.search.Selection#rulesOff()}, the bench's {@code --ablation no-NAME}).
  *
- * <p>The rules, in the order they run (one variable: 1, 2, 3, 4, 5, 7; a table: 1, 2, 4, 6, 7, 8, 9):
+ * <p>The rules, in the order they run (one variable: 1, 2, 3, 4, 5, 6, 8; a table: 1, 2, 3, 5, 7, 8, 9, 10):
  * <ol>
  *   <li>{@code size-cap} ({@link dysymnet.choice.SizeCap}): formulas above the complexity cap are never offered;
  *       the target's mean is the candidate of last resort when none is that small.</li>
+ *   <li>{@code units} ({@link dysymnet.choice.UnitsRule}, only with the data's units): formulas that are not
+ *       dimensionally consistent ({@link dysymnet.units.DimensionCheck}) are taken out for good while a consistent
+ *       one is left; when none is, nothing is taken out and a note says so.</li>
  *   <li>{@code blow-up} ({@link dysymnet.choice.BlowUpGuard}): front members that a probe flags are taken out and the
  *       front recomputed until none is flagged (when every formula is, the guard stands down); its probes, in order:
  *       {@code between-rows} (several features: a pole or a wild oscillation between the rows),

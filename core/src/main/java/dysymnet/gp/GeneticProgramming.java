@@ -9,6 +9,8 @@ import dysymnet.expr.Simplifier;
 import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.LevenbergMarquardtFitter;
 import dysymnet.fit.Polisher;
+import dysymnet.units.DimensionCheck;
+import dysymnet.units.Units;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -143,9 +145,21 @@ public final class GeneticProgramming {
     }
 
     public GeneticProgramming(Dataset data, Primitives primitives, GpSettings settings) {
+        this(data, primitives, settings, null);
+    }
+
+    /**
+     * A GP whose offspring and random formulas are all dimensionally consistent in themselves under {@code units}
+     * ({@link DimensionCheck} without the target's unit, which the linear scaling of the fitness and the fitted
+     * constants give a formula): a variation that breaks the units is refused like one beyond the size cap. Null:
+     * no units, the GP of {@link #GeneticProgramming(Dataset, Primitives, GpSettings)} to the bit.
+     */
+    public GeneticProgramming(Dataset data, Primitives primitives, GpSettings settings, Units units) {
         Objects.requireNonNull(data, "data");
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.variation = new Variation(primitives, settings.maxSize(), MAX_DEPTH);
+        Units inside = units == null ? null : new Units(units.columns(), null, units.dimensionlessConstants());
+        this.variation = new Variation(primitives, settings.maxSize(), MAX_DEPTH,
+                inside == null ? null : e -> DimensionCheck.consistent(e, inside));
         this.names = data.names();
         this.fitRows = data.evenlySpaced(MAX_FIT_ROWS);
         Dataset thin = data.evenlySpaced(MAX_FITNESS_ROWS);

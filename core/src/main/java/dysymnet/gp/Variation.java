@@ -8,6 +8,7 @@ import dysymnet.expr.Unary;
 import dysymnet.expr.Var;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
 /**
@@ -27,15 +28,25 @@ public final class Variation {
     private final Primitives prim;
     private final int maxSize;
     private final int maxDepth;
+    private final Predicate<Expr> allowed;
 
     /**
      * @param maxSize  nodes at most
      * @param maxDepth levels at most (as {@link Trees#depth} counts them)
      */
     public Variation(Primitives prim, int maxSize, int maxDepth) {
+        this(prim, maxSize, maxDepth, null);
+    }
+
+    /**
+     * A variation whose every result also passes {@code allowed} (null: no further test), as it keeps the caps: an
+     * operator whose attempts all fail returns its parent, a random tree a leaf.
+     */
+    public Variation(Primitives prim, int maxSize, int maxDepth, Predicate<Expr> allowed) {
         this.prim = Objects.requireNonNull(prim, "prim");
         this.maxSize = maxSize;
         this.maxDepth = maxDepth;
+        this.allowed = allowed;
     }
 
     public int maxSize() {
@@ -46,9 +57,10 @@ public final class Variation {
         return maxDepth;
     }
 
-    /** Whether {@code e} is within the caps and keeps the nesting constraints. */
+    /** Whether {@code e} is within the caps, keeps the nesting constraints and passes the further test if any. */
     public boolean fits(Expr e) {
-        return e.complexity() <= maxSize && Trees.depth(e) <= maxDepth && prim.nesting().allows(e);
+        return e.complexity() <= maxSize && Trees.depth(e) <= maxDepth && prim.nesting().allows(e)
+                && (allowed == null || allowed.test(e));
     }
 
     /** A random leaf: a variable, or a constant (mostly a small integer). */

@@ -41,7 +41,7 @@ final class GpSource implements CandidateSource {
     GpSource(SearchContext context, Primitives primitives) {
         this.settings = context.settings().gp();
         this.seed = context.settings().seed();
-        this.gp = new GeneticProgramming(context.data(), primitives, settings);
+        this.gp = new GeneticProgramming(context.data(), primitives, settings, context.units());
         int n = context.data().rows();
         this.rows = Math.min(n, GeneticProgramming.MAX_FITNESS_ROWS) + 0.1 * Math.min(n, GeneticProgramming.MAX_FIT_ROWS);
     }

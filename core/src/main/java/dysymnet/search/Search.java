@@ -127,7 +127,7 @@ public final class Search {
         int steps = 0;
         StopReason reason = StopReason.MAX_STEPS;
         ExecutorService pool = clock.watch(Executors.newFixedThreadPool(settings.threads(), daemonThreads()));
-        SearchContext context = new SearchContext(facts, settings, candidates, stop, deadline, pool);
+        SearchContext context = new SearchContext(facts, settings, candidates, stop, deadline, pool, choice.units());
         List<CandidateSource> sources = new ArrayList<>();
         try {
             sources.addAll(sources(context, trainer));

@@ -2,6 +2,7 @@ package dysymnet.search;
 
 import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
+import dysymnet.units.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -21,15 +22,27 @@ public final class SearchContext {
     private final long deadline;
     private final ExecutorService pool;
     private final Tally tally = new Tally();
+    private final Units units;
 
     SearchContext(DataFacts facts, Settings settings, Candidates candidates, BooleanSupplier stop, long deadline,
                   ExecutorService pool) {
+        this(facts, settings, candidates, stop, deadline, pool, null);
+    }
+
+    SearchContext(DataFacts facts, Settings settings, Candidates candidates, BooleanSupplier stop, long deadline,
+                  ExecutorService pool, Units units) {
+        this.units = units;
         this.facts = Objects.requireNonNull(facts, "facts");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.candidates = Objects.requireNonNull(candidates, "candidates");
         this.stop = Objects.requireNonNull(stop, "stop");
         this.deadline = deadline;
         this.pool = Objects.requireNonNull(pool, "pool");
+    }
+
+    /** The units of the data (null: none given), which the GP's variation keeps to. */
+    public Units units() {
+        return units;
     }
 
     /** The data searched. */

@@ -12,11 +12,17 @@ import dysymnet.expr.Binary;
 import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
+import dysymnet.expr.Parser;
 import dysymnet.expr.Var;
 import dysymnet.search.Source;
 import dysymnet.search.Timings;
 import dysymnet.search.Candidate;
+import dysymnet.units.Dimension;
+import dysymnet.units.UnitText;
+import dysymnet.units.Units;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** model.json has no NaN or infinity (JSON has none): they are written as null and read back as NaN. */
@@ -114,6 +120,35 @@ class ModelJsonTest {
         ObjectNode root = (ObjectNode) new ObjectMapper().readTree(m.toJson());
         root.remove("notes");
         assertEquals(List.of(), Model.fromJson(root.toString()).notes());
+    }
+
+    /** The units and the formula's unit check travel through model.json; a file without them has none. */
+    @Test
+    void unitsAreWrittenWithTheUnitCheckAndOlderFilesHaveNone() throws Exception {
+        Expr e = Parser.parse("4.9*t^2 + x");
+        Expr wrong = Parser.parse("x + t");
+        Candidate c = new Candidate(e, e.complexity(), 0.5, 0.5, 0.5, Source.GP, null, 0);
+        Candidate w = new Candidate(wrong, wrong.complexity(), 0.1, 0.9, 0.9, Source.GP, null, 0);
+        Map<String, Dimension> cols = new LinkedHashMap<>();
+        cols.put("x", UnitText.parse("m"));
+        cols.put("t", UnitText.parse("s"));
+        Units units = new Units(cols, UnitText.parse("m"), false);
+        SearchHistory h = new SearchHistory(List.of(c, w), new double[0], new double[0], 1, 2, 0, 0, "MAX_STEPS");
+        Model m = new Model(e, List.of("x", "t"), "y", 0.5, 0.5, h, new Provenance(null, 3, "test", null), units);
+        JsonNode root = new ObjectMapper().readTree(m.toJson());
+        assertEquals("s", root.path("units").path("columns").path("t").asText());
+        assertEquals("m", root.path("units").path("target").asText());
+        assertTrue(root.path("unit_check").path("consistent").asBoolean());
+        assertEquals("m", root.path("unit_check").path("dimension").asText());
+        assertEquals("m/s^2", root.path("unit_check").path("constants").get(0).asText());
+        assertEquals("consistent (m)", root.path("pareto").get(0).path("units").asText());
+        assertEquals("not consistent: adds s to m", root.path("pareto").get(1).path("units").asText());
+        Model back = Model.fromJson(m.toJson());
+        assertEquals(units, back.units());
+        assertEquals(m.unitCheck(), back.unitCheck());
+        assertNull(m.withUnits(null).unitCheck());
+        assertFalse(new ObjectMapper().readTree(m.withUnits(null).toJson()).has("units"));
+        assertNull(Model.fromJson(m.withUnits(null).toJson()).units());
     }
 
     /** The stage-time account travels through model.json exactly; a file without it reads as none. */

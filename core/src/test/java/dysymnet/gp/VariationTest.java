@@ -1,5 +1,6 @@
 package dysymnet.gp;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,8 +16,14 @@ import dysymnet.net.SearchSpace;
 import dysymnet.testing.Gen;
 import dysymnet.testing.Nestings;
 import dysymnet.testing.UserFunctions;
+import dysymnet.units.Dimension;
+import dysymnet.units.DimensionCheck;
+import dysymnet.units.UnitText;
+import dysymnet.units.Units;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -56,6 +63,35 @@ class VariationTest {
                 assertTrue(onlyPrimitives(c, PRIM), "only allowed operators, seed " + s + ": " + c);
             });
         }
+    }
+
+    @Test
+    void withUnitsEveryTreeIsConsistentAndWithoutThemTheDrawsAreUnchanged() {
+        Map<String, Dimension> cols = new LinkedHashMap<>();
+        cols.put("x", UnitText.parse("m"));
+        cols.put("y", UnitText.parse("s"));
+        Units units = new Units(cols, null, false);
+        Variation keeping = new Variation(PRIM, 15, 6, e -> DimensionCheck.consistent(e, units));
+        int[] seen = {0};
+        for (long seed = 0; seed < 10; seed++) {
+            long s = seed;
+            vary(keeping, new SplittableRandom(seed), 4, 300, c -> {
+                assertTrue(DimensionCheck.consistent(c, units), "seed " + s + ": " + c);
+                seen[0]++;
+            });
+        }
+        assertTrue(seen[0] > 0);
+        // sin(x) and x + y break the units; the plain variation makes such trees, so the gate has work to do
+        int[] broken = {0};
+        vary(new Variation(PRIM, 15, 6), new SplittableRandom(1), 4, 300,
+                c -> broken[0] += DimensionCheck.consistent(c, units) ? 0 : 1);
+        assertTrue(broken[0] > 0);
+        // a test that passes everything changes no draw: the same children as the variation without one
+        List<Expr> plain = new ArrayList<>();
+        List<Expr> gated = new ArrayList<>();
+        vary(new Variation(PRIM, 15, 6), new SplittableRandom(7), 4, 200, plain::add);
+        vary(new Variation(PRIM, 15, 6, e -> true), new SplittableRandom(7), 4, 200, gated::add);
+        assertEquals(plain, gated);
     }
 
     /**
