@@ -2,8 +2,8 @@ package dysymnet.choice;
 
 import dysymnet.data.Dataset;
 import dysymnet.data.Metrics;
-import dysymnet.expr.Evaluator;
 import dysymnet.expr.Binary;
+import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
 import dysymnet.expr.UnaryOp;
