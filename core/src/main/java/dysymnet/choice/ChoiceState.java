@@ -8,6 +8,7 @@ import dysymnet.search.Selection;
 import dysymnet.units.Units;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -101,7 +102,7 @@ public final class ChoiceState {
 
     /** Makes the candidates within the size cap as they are now the only ones any later rule may report. */
     void excludeOthers() {
-        admissible = new java.util.HashSet<>(candidates);
+        admissible = new HashSet<>(candidates);
     }
 
     /** Every candidate of the search, before any rule. */

@@ -51,12 +51,13 @@ public final class Finishing {
 
     private final Settings settings;
     private final Dataset data;
+    private final Units units;
     private Dataset refitRows;
-    private Units units;
 
-    private Finishing(Settings settings, Dataset data) {
+    private Finishing(Settings settings, Dataset data, Units units) {
         this.settings = settings;
         this.data = data;
+        this.units = units;
     }
 
     /**
@@ -136,9 +137,7 @@ public final class Finishing {
      */
     public static Finished finish(SearchResult result, Dataset data, Rows rows, Scaling scaling,
                                   Settings settings, Units units) {
-        Finishing f = new Finishing(settings, data);
-        f.units = units;
-        return f.run(result, rows, scaling);
+        return new Finishing(settings, data, units).run(result, rows, scaling);
     }
 
     /** Whether replacing {@code before} by {@code after} keeps to the units: true without units. */

@@ -45,7 +45,8 @@ final class HeldOutLine implements Rule {
         }
         Candidate line = null;
         for (Candidate c : s.all()) {
-            if (c.source().equals(Source.LINEAR) && s.admissible(c) && Double.isFinite(c.mse()) && (line == null || c.mse() < line.mse())) {
+            if (c.source().equals(Source.LINEAR) && s.admissible(c) && Double.isFinite(c.mse())
+                    && (line == null || c.mse() < line.mse())) {
                 line = c;
             }
         }

@@ -25,11 +25,6 @@ public final class SearchContext {
     private final Units units;
 
     SearchContext(DataFacts facts, Settings settings, Candidates candidates, BooleanSupplier stop, long deadline,
-                  ExecutorService pool) {
-        this(facts, settings, candidates, stop, deadline, pool, null);
-    }
-
-    SearchContext(DataFacts facts, Settings settings, Candidates candidates, BooleanSupplier stop, long deadline,
                   ExecutorService pool, Units units) {
         this.units = units;
         this.facts = Objects.requireNonNull(facts, "facts");
