@@ -13,6 +13,7 @@ import dysymnet.expr.UnaryOp;
 import dysymnet.expr.Var;
 import dysymnet.gp.Primitives;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -33,6 +34,14 @@ import java.util.Set;
  * times each function of another ({@code x*sin(x)}, {@code sin(x)*cos(y)}, {@code y*log(x)}), at most
  * {@value #INTERACTION_BASIS_FACTOR} times {@link TermSettings#maxBasis()} columns. Terms with a pole or a log
  * singularity inside the rows' box ({@link Singularities}) are left out of both.
+ *
+ * <p>On a <em>wide</em> table (the basis would be cut at its size, or the products' basis before each input times
+ * each function: four inputs or more with the default library) the inputs are screened first ({@link #ranked}:
+ * forward selection over the inputs and their functions on the rows): the functions of the strongest inputs come
+ * first in the basis, and the products' basis holds the inputs, the functions of the strongest inputs and the
+ * pairwise products of the strongest columns ({@code x_k*x_l}, {@code x_j*cos(x_l)}, squares of the inputs), so a
+ * cut drops the weakest columns, not the last inputs'. On the housing tables of 8 and 16 inputs the products the
+ * old order kept were those of the first one or two inputs.
  */
 final class TermBasis {
     /** Monomials of the basis at most: fixes the polynomial degree for the number of inputs. */
@@ -43,6 +52,8 @@ final class TermBasis {
     static final int MAX_SEED_TERM_SIZE = 25;
     /** Columns of the interactions' basis at most, as a multiple of {@link TermSettings#maxBasis()}. */
     static final int INTERACTION_BASIS_FACTOR = 2;
+    /** Columns ranked on a wide table at most ({@link #ranked}). */
+    static final int RANKED = 20;
 
     /** The rows the singularities are checked on. */
     private final Dataset fitRows;
@@ -85,7 +96,35 @@ final class TermBasis {
             }
         }
         int degree = canMultiply ? degreeFor(names.size(), MAX_MONOMIALS, MAX_DEGREE) : 1;
-        basis.addAll(monomials(names, 1, degree));
+        List<Expr> monomials = monomials(names, 1, degree);
+        int cap = INTERACTION_BASIS_FACTOR * settings.maxBasis() + 1;
+        boolean interact = canMultiply && settings.interactions();
+        // a wide table: the basis would be cut, or the products' basis before each input times each function (three
+        // inputs fit, four do not with the default library), so the strongest columns go first, not the first ones
+        boolean wide = 1 + monomials.size() + functions.size() > maxBasis + 1
+                || interact && 1 + names.size() + functions.size() * (1L + names.size()) > cap;
+        List<Expr> ranked = wide ? ranked(names, functions, fitRows, RANKED) : List.of();
+        List<Expr> strongFunctions = new ArrayList<>();
+        if (wide) {
+            // the functions of the strongest inputs first (each input's in the library's order), then the others
+            for (Expr t : ranked) {
+                if (t instanceof Var v) {
+                    for (Expr f : functions) {
+                        if (f.variables().contains(v.name())) {
+                            strongFunctions.add(f);
+                        }
+                    }
+                }
+            }
+            List<Expr> reordered = new ArrayList<>(strongFunctions);
+            for (Expr t : functions) {
+                if (!reordered.contains(t)) {
+                    reordered.add(t);
+                }
+            }
+            functions = reordered;
+        }
+        basis.addAll(monomials);
         this.functionsStart = basis.size();
         basis.addAll(functions);
         this.functionsEnd = basis.size();
@@ -102,9 +141,32 @@ final class TermBasis {
         for (String v : names) {
             inter.add(new Var(v));
         }
+        if (wide && interact) {
+            // the inputs, the functions of the strongest inputs, and the products of the strongest columns
+            for (Expr f : strongFunctions) {
+                if (inter.size() < cap / 2) {
+                    inter.add(f);
+                }
+            }
+            int simple = inter.size();
+            int k = rankedForProducts(ranked.size(), cap - inter.size());
+            for (int b = 0; b < k; b++) {
+                for (int a = 0; a <= b; a++) {
+                    Expr ta = ranked.get(a);
+                    Expr tb = ranked.get(b);
+                    boolean square = a == b && ta instanceof Var;
+                    if (square || a != b && !ta.variables().equals(tb.variables())) {
+                        inter.add(Expr.mul(ta, tb));
+                    }
+                }
+            }
+            this.interactions = List.copyOf(inter.subList(0, Math.min(cap, inter.size())));
+            this.interactionGroups = new int[] {simple, interactions.size(), interactions.size()};
+            return;
+        }
         inter.addAll(functions);
         int simple = inter.size();
-        if (canMultiply) {
+        if (interact) {
             for (String v : names) {
                 for (Expr f : functions) {
                     inter.add(Expr.mul(new Var(v), f));
@@ -112,7 +174,7 @@ final class TermBasis {
             }
         }
         int products = inter.size();
-        if (canMultiply) {
+        if (interact) {
             for (int a = 0; a < functions.size(); a++) {
                 for (int b = a + 1; b < functions.size(); b++) {
                     if (!functionInput.get(a).equals(functionInput.get(b)) || names.size() == 1) {
@@ -121,10 +183,63 @@ final class TermBasis {
                 }
             }
         }
-        int cap = INTERACTION_BASIS_FACTOR * settings.maxBasis() + 1;
-        this.interactions = canMultiply && settings.interactions()
-                ? List.copyOf(inter.subList(0, Math.min(cap, inter.size()))) : List.of();
+        this.interactions = interact ? List.copyOf(inter.subList(0, Math.min(cap, inter.size()))) : List.of();
         this.interactionGroups = new int[] {simple, products, interactions.size()};
+    }
+
+    /** The most ranked columns whose pairwise products fit in {@code room} columns: {@code k(k+1)/2 <= room}. */
+    static int rankedForProducts(int available, int room) {
+        int k = 0;
+        while (k < available && (k + 1) * (k + 2) / 2 <= room) {
+            k++;
+        }
+        return k;
+    }
+
+    /**
+     * The inputs and their functions in the order forward selection takes them on {@code rows} (weighted), each
+     * input just before its first function taken, at most {@code limit}: the columns that explain the most of the
+     * target first. A wide table's basis and its products'
+     * basis are cut; screening keeps the strongest columns and their interactions instead of the first inputs'.
+     */
+    static List<Expr> ranked(List<String> names, List<Expr> functions, Dataset rows, int limit) {
+        List<Expr> simple = new ArrayList<>();
+        simple.add(new Const(1));
+        for (String v : names) {
+            simple.add(new Var(v));
+        }
+        simple.addAll(functions);
+        double[] root = SubsetSelection.rootWeights(rows);
+        double[][] cols = SubsetSelection.scaledColumns(simple, rows, root);
+        double[] y = SubsetSelection.scaled(rows.y(), root);
+        for (int k = 0; k < cols.length; k++) {
+            for (double v : cols[k]) {
+                if (!Double.isFinite(v)) {
+                    cols[k] = new double[cols[k].length]; // a column that overflows on the rows is never taken
+                    break;
+                }
+            }
+        }
+        int[] all = new int[cols.length];
+        Arrays.setAll(all, k -> k);
+        List<Expr> out = new ArrayList<>();
+        int[] previous = new int[0];
+        for (int[] subset : SparsePath.forward(cols, y, all, limit + 1)) {
+            for (int k : subset) {
+                if (Arrays.binarySearch(previous, k) < 0 && k != 0) {
+                    // the input itself before its first function: its products are the plainest interactions
+                    Var input = new Var(simple.get(k).variables().iterator().next());
+                    if (!out.contains(input)) {
+                        out.add(input);
+                    }
+                    if (!out.contains(simple.get(k))) {
+                        out.add(simple.get(k));
+                    }
+                }
+            }
+            previous = subset;
+        }
+        return out.size() > limit ? out.subList(0, limit) : out;
     }
 
     /** The basis without the seeds' terms. */

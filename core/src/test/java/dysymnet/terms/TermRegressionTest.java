@@ -339,6 +339,19 @@ class TermRegressionTest {
     }
 
     @Test
+    void onAWideTableTheProductsAndFunctionsOfTheStrongestInputsComeFirst() {
+        // 12 inputs, 6 functions each: the basis and the products' basis are cut; the law's inputs are the last ones
+        List<String> vars = List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l");
+        List<Operator> ops = new ArrayList<>(SearchSpace.PAPER_OPERATORS);
+        ops.add(Operator.SQRT);
+        for (String law : List.of("3*k*l + 2*j", "2*j*cos(l) + k", "1.5*sqrt(k) - j*l")) {
+            Dataset d = data(law, vars, 300, 0.5, 2, 12);
+            Expr found = smallestExact(stage(d, ops).run(List.of(), () -> false), d);
+            assertEquals(Simplifier.simplify(Parser.parse(law)), found, law);
+        }
+    }
+
+    @Test
     void aBasisCutAtItsSizeCapStillRuns() {
         // 8 inputs and 7 functions: more fixed terms than the cap of 60
         List<String> vars = List.of("a", "b", "c", "d", "e", "f", "g", "h");
