@@ -25,7 +25,7 @@ final class TermsSource implements CandidateSource {
     static final double SECONDS_PER_FORMULA = 0.01;
 
     TermsSource(SearchContext context, Primitives primitives) {
-        this.terms = new TermRegression(context.facts(), primitives, context.settings().terms());
+        this.terms = new TermRegression(context.facts(), primitives, context.settings().terms(), context.units());
     }
 
     @Override

@@ -6,10 +6,13 @@ import dysymnet.expr.Const;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.gp.Primitives;
+import dysymnet.units.PiGroups;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -27,7 +30,11 @@ import java.util.function.Function;
  *       {@code log(x + 1) + log(x^2 + 1) = log(x^3 + x^2 + x + 1)}, {@code m/sqrt(1 - v^2/c^2)}
  *       ({@link #transformed});</li>
  *   <li><em>separable power factors</em> ({@link #separated}): the target divided by a power of the inputs that enter
- *       it as a power, fitted with every family and the transforms of its own.</li>
+ *       it as a power, fitted with every family and the transforms of its own;</li>
+ *   <li>with units given, the <em>dimensionless reduction</em> ({@link #dimensionless}, Buckingham's Pi theorem,
+ *       {@link PiGroups}): the target divided by a product of inputs with its unit, fitted as a function of the
+ *       inputs' dimensionless products with every family and the transforms of its own, read back by writing each
+ *       group out and multiplying by the factor.</li>
  * </ul>
  * Those exact on the target's scale are candidates; of the others the {@value #REFINED_PER_TRANSFORM} most accurate of
  * each derived target, the smallest and, on noisy data, those whose residual looks like noise are refined on the
@@ -49,6 +56,8 @@ final class DerivedTargets {
     private final TermFitter target;
     private final Primitives primitives;
     private final TermSettings settings;
+    /** The factor and dimensionless groups of the inputs' units, or null (no units, or no reduction). */
+    private final PiGroups pi;
 
     /**
      * A derived target's fits read back on the scale of the target it was derived from.
@@ -60,11 +69,78 @@ final class DerivedTargets {
     private record Derived(List<Expr> candidates, List<Expr> fits, Dataset data) {
     }
 
-    /** @param target the search's target's fits (in {@link TermFitter#finishing} mode) */
-    DerivedTargets(TermFitter target, Primitives primitives, TermSettings settings) {
+    /**
+     * @param target the search's target's fits (in {@link TermFitter#finishing} mode)
+     * @param pi     the inputs' factor and dimensionless groups ({@link PiGroups#of}), or null for none
+     */
+    DerivedTargets(TermFitter target, Primitives primitives, TermSettings settings, PiGroups pi) {
         this.target = target;
         this.primitives = primitives;
         this.settings = settings;
+        this.pi = pi;
+    }
+
+    /** Whether there is a dimensionless reduction to fit ({@link #dimensionless}). */
+    boolean hasDimensionless() {
+        return pi != null;
+    }
+
+    /**
+     * Laws that are a product of inputs with the target's unit times a function of the inputs' dimensionless groups
+     * (every consistent law is, by Buckingham's Pi theorem): the target divided by the factor, fitted with every family
+     * and its transforms as a function of the groups (named {@code pi1}, {@code pi2}, ... there), each fit read back
+     * by writing the groups out and multiplying by the factor ({@link #kept}). Eight inputs in five base units may
+     * leave two groups: a far smaller basis, whose products and transforms reach what the inputs' cannot. Nothing
+     * without units ({@link PiGroups#of} null), or when the factor or a group is not finite on a row.
+     */
+    List<Expr> dimensionless(BooleanSupplier stop) {
+        if (pi == null || stop.getAsBoolean()) {
+            return List.of();
+        }
+        Dataset data = target.data();
+        double[] f = Evaluator.evaluate(pi.factor(), data);
+        double[] z = new double[f.length];
+        for (int i = 0; i < z.length; i++) {
+            z[i] = data.y()[i] / f[i];
+        }
+        if (!Arrays.stream(z).allMatch(Double::isFinite)) {
+            return List.of();
+        }
+        int k = pi.groups().size();
+        List<Expr> back = new ArrayList<>();
+        List<Expr> fits = new ArrayList<>();
+        Dataset derived;
+        Map<String, Expr> groups = new HashMap<>();
+        if (k == 0 || !(Metrics.variance(z) > 0)) {
+            // the factor alone carries the law: a constant times it
+            double mean = Arrays.stream(z).average().orElse(0);
+            fits.add(new Const(mean));
+            derived = data.withTarget(z);
+        } else {
+            List<String> names = new ArrayList<>();
+            double[][] x = new double[k][];
+            for (int g = 0; g < k; g++) {
+                names.add("pi" + (g + 1));
+                groups.put(names.get(g), pi.groups().get(g));
+                x[g] = Evaluator.evaluate(pi.groups().get(g), data);
+                if (!Arrays.stream(x[g]).allMatch(Double::isFinite)) {
+                    return List.of();
+                }
+            }
+            derived = new Dataset(names, x, z, data.weights());
+            TermFitter reduced = TermFitter.fitOnly(derived, primitives, settings, target.local());
+            reduced.fit(stop, fits::addAll);
+            transforms(reduced, stop, d -> fits.addAll(d.candidates()));
+        }
+        for (Expr t : fits) {
+            // the fit of the groups written in the inputs (a variable of a fit is a group's name)
+            Expr written = t.mapVariables(v -> {
+                Expr g = groups.get(v.name());
+                return g == null ? v : g;
+            });
+            back.add(Expr.mul(pi.factor(), written));
+        }
+        return kept(new Derived(back, fits, derived), stop);
     }
 
     /**

@@ -10,6 +10,8 @@ import dysymnet.expr.Expr;
 import dysymnet.expr.Singularities;
 import dysymnet.fit.Polisher;
 import dysymnet.gp.Primitives;
+import dysymnet.units.PiGroups;
+import dysymnet.units.Units;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -56,7 +58,10 @@ import java.util.function.Function;
  *       of each transform, the smallest and, on noisy data, those whose residual looks like noise are refined on the
  *       target itself ({@link DerivedTargets#kept});</li>
  *   <li><em>separable power factors</em> ({@link DerivedTargets#separated}): the target divided by a power of the
- *       inputs that enter it as a power, fitted with the transforms.</li>
+ *       inputs that enter it as a power, fitted with the transforms;</li>
+ *   <li>with units (a target unit given), the <em>dimensionless reduction</em> ({@link DerivedTargets#dimensionless},
+ *       Buckingham's Pi theorem): the target divided by a product of inputs with its unit, fitted as a function of
+ *       the inputs' dimensionless groups.</li>
  * </ul>
  * Columns that are (numerically) linear combinations of simpler ones are left out, and so are terms with a pole or a
  * log singularity inside the data's box ({@link Singularities}). Two paths of subsets ({@link SparsePath}: backward
@@ -107,6 +112,14 @@ public final class TermRegression {
 
     /** The stage on the data of {@code facts}: the search's, whose noise level and local differences it shares. */
     public TermRegression(DataFacts facts, Primitives primitives, TermSettings settings) {
+        this(facts, primitives, settings, null);
+    }
+
+    /**
+     * The stage on the data of {@code facts} with the data's units (null: none): with a target unit, the first run
+     * also fits the dimensionless reduction ({@link DerivedTargets#dimensionless}).
+     */
+    public TermRegression(DataFacts facts, Primitives primitives, TermSettings settings, Units units) {
         Objects.requireNonNull(facts, "facts");
         this.settings = Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(primitives, "primitives");
@@ -114,7 +127,8 @@ public final class TermRegression {
         List<BinaryFunction> ops = primitives.binaries();
         this.canAdd = ops.contains(BinaryOp.ADD) || ops.contains(BinaryOp.SUB);
         this.target = TermFitter.finishing(facts, primitives, settings);
-        this.derived = new DerivedTargets(target, primitives, settings);
+        this.derived = new DerivedTargets(target, primitives, settings,
+                PiGroups.of(facts.data().names(), units));
     }
 
     /**
@@ -173,6 +187,9 @@ public final class TermRegression {
         if (settings.transforms()) {
             families.addAll(derived.transformTasks());
             families.add(derived::separated);
+        }
+        if (derived.hasDimensionless()) {
+            families.add(derived::dimensionless);
         }
         Parallel.ordered(families, pool, stop, sink);
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dysymnet.data.DataFacts;
 import dysymnet.data.Dataset;
 import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Evaluator;
@@ -14,10 +15,14 @@ import dysymnet.gp.Primitives;
 import dysymnet.net.Operator;
 import dysymnet.net.SearchSpace;
 import dysymnet.testing.Gen;
+import dysymnet.units.Dimension;
+import dysymnet.units.Units;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
@@ -349,6 +354,32 @@ class TermRegressionTest {
             Expr found = smallestExact(stage(d, ops).run(List.of(), () -> false), d);
             assertEquals(Simplifier.simplify(Parser.parse(law)), found, law);
         }
+    }
+
+    /**
+     * With units, the target divided by a product of inputs with its unit is fitted as a function of the inputs'
+     * dimensionless groups (Buckingham's Pi theorem): a sum of two terms of degree three and four in five inputs is
+     * a polynomial of degree two in two groups there, and comes back exact; without units it does not.
+     */
+    @Test
+    void withUnitsALawIsFittedOnItsDimensionlessGroups() {
+        List<String> vars = List.of("m", "v", "c", "h", "r");
+        String law = "m*c^2 + 0.5*m*v^2*r/h";
+        Dataset d = data(law, vars, 300, 0.5, 2, 13);
+        Map<String, Dimension> cols = new LinkedHashMap<>();
+        cols.put("m", Dimension.of(0, 0, 1, 0, 0));
+        cols.put("v", Dimension.of(1, -1, 0, 0, 0));
+        cols.put("c", Dimension.of(1, -1, 0, 0, 0));
+        cols.put("h", Dimension.of(1, 0, 0, 0, 0));
+        cols.put("r", Dimension.of(1, 0, 0, 0, 0));
+        Units units = new Units(cols, Dimension.of(2, -2, 1, 0, 0), false);
+        Primitives p = Primitives.of(withDivision(), d.names());
+        DataFacts facts = DataFacts.of(d);
+        Expr found = smallestExact(new TermRegression(facts, p, TermSettings.defaults(), units)
+                .run(List.of(), () -> false), d);
+        assertTrue(found != null, "no exact formula with units");
+        assertTrue(smallestExact(new TermRegression(facts, p, TermSettings.defaults()).run(List.of(), () -> false),
+                d) == null, "exact without units");
     }
 
     @Test
