@@ -5,6 +5,7 @@ import dysymnet.data.Metrics;
 import dysymnet.expr.Const;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
+import dysymnet.expr.Simplifier;
 import dysymnet.gp.Primitives;
 import dysymnet.units.PiGroups;
 import java.util.ArrayList;
@@ -132,13 +133,15 @@ final class DerivedTargets {
             reduced.fit(stop, fits::addAll);
             transforms(reduced, stop, d -> fits.addAll(d.candidates()));
         }
+        Set<String> positive = PowerMerge.positive(data);
         for (Expr t : fits) {
-            // the fit of the groups written in the inputs (a variable of a fit is a group's name)
+            // the fit of the groups written in the inputs (a variable of a fit is a group's name), the powers of the
+            // inputs positive on the rows merged: I1*sqrt(I2/I1) reads sqrt(I1*I2)
             Expr written = t.mapVariables(v -> {
                 Expr g = groups.get(v.name());
                 return g == null ? v : g;
             });
-            back.add(Expr.mul(pi.factor(), written));
+            back.add(PowerMerge.merged(Simplifier.simplify(Expr.mul(pi.factor(), written)), positive));
         }
         return kept(new Derived(back, fits, derived), stop);
     }
