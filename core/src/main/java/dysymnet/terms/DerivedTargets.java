@@ -99,12 +99,8 @@ final class DerivedTargets {
             return List.of();
         }
         Dataset data = target.data();
-        double[] f = Evaluator.evaluate(pi.factor(), data);
-        double[] z = new double[f.length];
-        for (int i = 0; i < z.length; i++) {
-            z[i] = data.y()[i] / f[i];
-        }
-        if (!Arrays.stream(z).allMatch(Double::isFinite)) {
+        double[] z = over(pi.factor());
+        if (z == null) {
             return List.of();
         }
         int k = pi.groups().size();
@@ -129,9 +125,7 @@ final class DerivedTargets {
                 }
             }
             derived = new Dataset(names, x, z, data.weights());
-            TermFitter reduced = TermFitter.fitOnly(derived, primitives, settings, target.local());
-            reduced.fit(stop, fits::addAll);
-            transforms(reduced, stop, d -> fits.addAll(d.candidates()));
+            fits.addAll(fitsWithTransforms(derived, stop));
         }
         Set<String> positive = PowerMerge.positive(data);
         for (Expr t : fits) {
@@ -185,25 +179,40 @@ final class DerivedTargets {
         if (factor == null) {
             return List.of();
         }
+        double[] z = over(factor);
+        if (z == null || !(Metrics.variance(z) > 0)) {
+            return List.of();
+        }
+        List<Expr> back = new ArrayList<>();
+        Dataset derived = data.withTarget(z);
+        List<Expr> fits = fitsWithTransforms(derived, stop);
+        for (Expr t : fits) {
+            back.add(Expr.mul(factor, t));
+        }
+        return kept(new Derived(back, fits, derived), stop);
+    }
+
+    /** The target divided by {@code factor} row by row; null when a quotient is not finite. */
+    private double[] over(Expr factor) {
+        Dataset data = target.data();
         double[] f = Evaluator.evaluate(factor, data);
         double[] z = new double[f.length];
         for (int i = 0; i < z.length; i++) {
             z[i] = data.y()[i] / f[i];
         }
-        if (!Arrays.stream(z).allMatch(Double::isFinite) || !(Metrics.variance(z) > 0)) {
-            return List.of();
-        }
-        List<Expr> back = new ArrayList<>();
-        Dataset derived = data.withTarget(z);
-        TermFitter quotient = TermFitter.fitOnly(derived, primitives, settings, target.local());
+        return Arrays.stream(z).allMatch(Double::isFinite) ? z : null;
+    }
+
+    /**
+     * The fits of a derived target (fit-only, every family), then those of its transforms read back onto it (refined
+     * with the rest on the target's scale by {@link #kept}).
+     */
+    private List<Expr> fitsWithTransforms(Dataset derived, BooleanSupplier stop) {
+        TermFitter fitter = TermFitter.fitOnly(derived, primitives, settings, target.local());
         List<Expr> fits = new ArrayList<>();
-        quotient.fit(stop, fits::addAll);
-        // the quotient's transforms, read back onto the quotient (refined with the rest on the target's scale)
-        transforms(quotient, stop, d -> fits.addAll(d.candidates()));
-        for (Expr t : fits) {
-            back.add(Expr.mul(factor, t));
-        }
-        return kept(new Derived(back, fits, derived), stop);
+        fitter.fit(stop, fits::addAll);
+        transforms(fitter, stop, d -> fits.addAll(d.candidates()));
+        return fits;
     }
 
     /**

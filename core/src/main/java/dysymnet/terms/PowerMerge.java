@@ -8,6 +8,7 @@ import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
 import dysymnet.expr.UnaryOp;
 import dysymnet.expr.Var;
+import dysymnet.units.PiGroups;
 import dysymnet.units.Rational;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -167,26 +168,9 @@ final class PowerMerge {
             Expr inside = written(doubled);
             return inside == null ? null : new Unary(UnaryOp.SQRT, inside);
         }
-        Expr up = null;
-        Expr down = null;
-        for (Map.Entry<String, Rational> x : exponents.entrySet()) {
-            Rational e = x.getValue();
-            if (e.isZero()) {
-                continue;
-            }
-            Rational size = e.num() < 0 ? e.negate() : e;
-            Expr v = new Var(x.getKey());
-            Expr t = size.equals(Rational.ONE) ? v : Expr.pow(v, new Const(size.value()));
-            if (e.num() > 0) {
-                up = up == null ? t : Expr.mul(up, t);
-            } else {
-                down = down == null ? t : Expr.mul(down, t);
-            }
-        }
-        if (up == null && down == null) {
+        if (exponents.values().stream().allMatch(Rational::isZero)) {
             return null;
         }
-        Expr top = up == null ? new Const(1) : up;
-        return down == null ? top : Expr.div(top, down);
+        return PiGroups.product(exponents);
     }
 }

@@ -212,14 +212,7 @@ final class TermBasis {
         double[] root = SubsetSelection.rootWeights(rows);
         double[][] cols = SubsetSelection.scaledColumns(simple, rows, root);
         double[] y = SubsetSelection.scaled(rows.y(), root);
-        for (int k = 0; k < cols.length; k++) {
-            for (double v : cols[k]) {
-                if (!Double.isFinite(v)) {
-                    cols[k] = new double[cols[k].length]; // a column that overflows on the rows is never taken
-                    break;
-                }
-            }
-        }
+        // a column that overflows on the rows is never taken: forward selection skips columns without a finite norm
         int[] all = new int[cols.length];
         Arrays.setAll(all, k -> k);
         List<Expr> out = new ArrayList<>();

@@ -4,7 +4,9 @@ import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Var;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Buckingham's Pi theorem on a fit's inputs: a product of inputs with the target's unit (the <em>factor</em>) and
@@ -127,18 +129,21 @@ public record PiGroups(Expr factor, List<Expr> groups) {
         return b == 0 ? Math.abs(a) : gcd(b, a % b);
     }
 
-    /** {@code prod x_j^e_j} over the non-zero exponents, the constant 1 when all are zero. */
-    static Expr product(List<String> inputs, Rational[] exponents) {
+    /**
+     * {@code prod x^e} over the non-zero exponents in the map's order, positive powers over negative ones
+     * ({@code x*y^2/z}), the constant 1 when all are zero.
+     */
+    public static Expr product(Map<String, Rational> exponents) {
         Expr numerator = null;
         Expr denominator = null;
-        for (int j = 0; j < inputs.size(); j++) {
-            Rational e = exponents[j];
+        for (Map.Entry<String, Rational> x : exponents.entrySet()) {
+            Rational e = x.getValue();
             if (e.isZero()) {
                 continue;
             }
             Rational magnitude = e.num() < 0 ? e.negate() : e;
-            Expr x = new Var(inputs.get(j));
-            Expr term = magnitude.equals(Rational.ONE) ? x : Expr.pow(x, new Const(magnitude.value()));
+            Expr v = new Var(x.getKey());
+            Expr term = magnitude.equals(Rational.ONE) ? v : Expr.pow(v, new Const(magnitude.value()));
             if (e.num() > 0) {
                 numerator = numerator == null ? term : Expr.mul(numerator, term);
             } else {
@@ -147,5 +152,14 @@ public record PiGroups(Expr factor, List<Expr> groups) {
         }
         Expr top = numerator == null ? new Const(1) : numerator;
         return denominator == null ? top : Expr.div(top, denominator);
+    }
+
+    /** {@link #product} of the inputs with these exponents, in the inputs' order. */
+    private static Expr product(List<String> inputs, Rational[] exponents) {
+        Map<String, Rational> m = new LinkedHashMap<>();
+        for (int j = 0; j < inputs.size(); j++) {
+            m.put(inputs.get(j), exponents[j]);
+        }
+        return product(m);
     }
 }
