@@ -71,6 +71,18 @@ public enum Ablation {
     /** Term regression without transformed targets (ours; {@link dysymnet.terms.TermSettings#transforms()}). */
     NO_TRANSFORMS("no-transforms", Set.of(Part.TRANSFORMS), Set.of(Part.TERMS)),
     /**
+     * With units, no genetic programming on the inputs' dimensionless groups (ours, issue 42;
+     * {@link dysymnet.gp.GpSettings#onGroups()}).
+     */
+    NO_PI_GP("no-pi-gp", Set.of(Part.PI_GP), Set.of(Part.GP)),
+    /**
+     * With units, no term regression on the inputs' dimensionless groups (ours, issue 42;
+     * {@link dysymnet.terms.TermSettings#dimensionless()}).
+     */
+    NO_PI_TERMS("no-pi-terms", Set.of(Part.PI_TERMS), Set.of(Part.TERMS)),
+    /** With units, no source on the dimensionless groups: both of the above (ours, issue 42). */
+    NO_PI("no-pi", Set.of(Part.PI_GP, Part.PI_TERMS), Set.of()),
+    /**
      * The earned shares of the steps ({@link dysymnet.search.Budget.Allocation#EARNED}) instead of every source in
      * every step (not an ablation: an addition, measured the same way).
      */
@@ -98,6 +110,8 @@ public enum Ablation {
         VALIDATION("validation on held-out rows"),
         INTERACTIONS("the term regression's products"),
         TRANSFORMS("the term regression's transformed targets"),
+        PI_GP("the genetic programming on the dimensionless groups"),
+        PI_TERMS("the term regression on the dimensionless groups"),
         ALLOCATION("the allocation of the steps (every source in every step)"),
         LEARNING("the controller's settings (the paper's)");
 
@@ -215,6 +229,16 @@ public enum Ablation {
                 break;
             case NO_TRANSFORMS:
                 b.terms(s.terms().toBuilder().transforms(false).build());
+                break;
+            case NO_PI_GP:
+                b.gp(s.gp().toBuilder().onGroups(false).build());
+                break;
+            case NO_PI_TERMS:
+                b.terms(s.terms().toBuilder().dimensionless(false).build());
+                break;
+            case NO_PI:
+                b.gp(s.gp().toBuilder().onGroups(false).build())
+                        .terms(s.terms().toBuilder().dimensionless(false).build());
                 break;
             case EARNED:
                 b.allocation(Budget.Allocation.EARNED);

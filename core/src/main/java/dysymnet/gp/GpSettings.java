@@ -14,9 +14,12 @@ package dysymnet.gp;
  * @param maxSize          nodes of a formula at most (every offspring above it is rejected)
  * @param fitsPerGeneration best formulas per generation whose constants are fitted (Levenberg-Marquardt)
  *                         and which become candidates of the search
+ * @param onGroups         with units, whether a second GP of these settings runs on the inputs' dimensionless groups
+ *                         (Buckingham's Pi theorem: {@code dysymnet.units.PiGroups}), its formulas written back in
+ *                         the inputs; nothing without units
  */
 public record GpSettings(boolean enabled, int population, int generations, int quickGenerations, int maxSize,
-                         int fitsPerGeneration) {
+                         int fitsPerGeneration, boolean onGroups) {
 
     /** The textbook size: diverse enough for the random first run to cover small laws; 30-70 ms a generation. */
     public static final int DEFAULT_POPULATION = 1000;
@@ -71,7 +74,7 @@ public record GpSettings(boolean enabled, int population, int generations, int q
     public Builder toBuilder() {
         return new Builder().enabled(enabled).population(population).generations(generations)
                 .quickGenerations(quickGenerations).maxSize(maxSize)
-                .fitsPerGeneration(fitsPerGeneration);
+                .fitsPerGeneration(fitsPerGeneration).onGroups(onGroups);
     }
 
     /** Builder of {@link GpSettings}, starting from the defaults. */
@@ -82,6 +85,7 @@ public record GpSettings(boolean enabled, int population, int generations, int q
         private int quickGenerations = DEFAULT_QUICK_GENERATIONS;
         private int maxSize = DEFAULT_MAX_SIZE;
         private int fitsPerGeneration = DEFAULT_FITS_PER_GENERATION;
+        private boolean onGroups = true;
 
         private Builder() {
         }
@@ -116,9 +120,14 @@ public record GpSettings(boolean enabled, int population, int generations, int q
             return this;
         }
 
+        public Builder onGroups(boolean v) {
+            onGroups = v;
+            return this;
+        }
+
         public GpSettings build() {
             return new GpSettings(enabled, population, generations, quickGenerations, maxSize,
-                    fitsPerGeneration);
+                    fitsPerGeneration, onGroups);
         }
     }
 }

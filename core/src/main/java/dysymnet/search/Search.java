@@ -104,6 +104,10 @@ public final class Search {
         }
         if (s.gp().enabled()) {
             sources.add(new GpSource(context, primitives));
+            GpSource onGroups = GpSource.onGroups(context);
+            if (onGroups != null) {
+                sources.add(onGroups);
+            }
         }
         if (s.terms().enabled()) {
             sources.add(new TermsSource(context, primitives));

@@ -15,6 +15,8 @@ public record Source(String name) {
     public static final Source NETWORK = new Source("network");
     /** The genetic-programming stage ({@link GpSource}). */
     public static final Source GP = new Source("gp");
+    /** The genetic programming on the dimensionless groups of the inputs, with units ({@link GpSource#onGroups}). */
+    public static final Source GP_GROUPS = new Source("gp-pi");
     /** The term regression ({@link TermsSource}). */
     public static final Source TERMS = new Source("terms");
     /** Straight lines in the raw inputs ({@link LinearSource}). */

@@ -8,6 +8,7 @@ import dysymnet.expr.Expr;
 import dysymnet.expr.Simplifier;
 import dysymnet.gp.Primitives;
 import dysymnet.units.PiGroups;
+import dysymnet.units.PowerMerge;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -99,43 +100,26 @@ final class DerivedTargets {
             return List.of();
         }
         Dataset data = target.data();
-        double[] z = over(pi.factor());
-        if (z == null) {
-            return List.of();
-        }
-        int k = pi.groups().size();
-        List<Expr> back = new ArrayList<>();
         List<Expr> fits = new ArrayList<>();
-        Dataset derived;
-        Map<String, Expr> groups = new HashMap<>();
-        if (k == 0 || !(Metrics.variance(z) > 0)) {
-            // the factor alone carries the law: a constant times it
-            double mean = Arrays.stream(z).average().orElse(0);
-            fits.add(new Const(mean));
-            derived = data.withTarget(z);
-        } else {
-            List<String> names = new ArrayList<>();
-            double[][] x = new double[k][];
-            for (int g = 0; g < k; g++) {
-                names.add("pi" + (g + 1));
-                groups.put(names.get(g), pi.groups().get(g));
-                x[g] = Evaluator.evaluate(pi.groups().get(g), data);
-                if (!Arrays.stream(x[g]).allMatch(Double::isFinite)) {
-                    return List.of();
-                }
-            }
-            derived = new Dataset(names, x, z, data.weights());
+        Dataset derived = pi.groups().isEmpty() ? null : pi.reduced(data);
+        if (!pi.groups().isEmpty() && derived == null) {
+            return List.of(); // a group or the quotient is not finite on a row
+        }
+        if (derived != null && Metrics.variance(derived.y()) > 0) {
             fits.addAll(fitsWithTransforms(derived, stop));
+        } else {
+            // the factor alone carries the law (no group, or a constant quotient): a constant times it
+            double[] z = pi.targetOverFactor(data);
+            if (z == null) {
+                return List.of();
+            }
+            fits.add(new Const(Arrays.stream(z).average().orElse(0)));
+            derived = data.withTarget(z);
         }
         Set<String> positive = PowerMerge.positive(data);
+        List<Expr> back = new ArrayList<>();
         for (Expr t : fits) {
-            // the fit of the groups written in the inputs (a variable of a fit is a group's name), the powers of the
-            // inputs positive on the rows merged: I1*sqrt(I2/I1) reads sqrt(I1*I2)
-            Expr written = t.mapVariables(v -> {
-                Expr g = groups.get(v.name());
-                return g == null ? v : g;
-            });
-            back.add(PowerMerge.merged(Simplifier.simplify(Expr.mul(pi.factor(), written)), positive));
+            back.add(pi.written(t, positive));
         }
         return kept(new Derived(back, fits, derived), stop);
     }

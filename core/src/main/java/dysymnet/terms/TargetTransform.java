@@ -215,7 +215,10 @@ enum TargetTransform {
      * {@code sign * sqrt(z)} with the square factors of {@code z}'s monomial content taken out of the root:
      * {@code sqrt(w^2*(c + v)/(c - v))} reads {@code w*sqrt((c + v)/(c - v))} when {@code w > 0} on the rows (the
      * law then keeps its sign where {@code w} changes it), and a {@code z} negative on every row (fitted with the
-     * denominator's signs turned) is negated inside the root.
+     * denominator's signs turned) is negated inside the root. A numerator or denominator without such content that
+     * is the square of a linear polynomial ({@link LinearSquare}) gives that one instead:
+     * {@code sqrt((u^2 - 2*u*v + v^2)/(1 - v^2))} reads {@code (u - v)*sqrt(1/(1 - v^2))} when {@code u > v} on the
+     * rows.
      */
     static Expr squareRoot(Expr z, double sign, Dataset data) {
         Expr num = z;
@@ -224,15 +227,16 @@ enum TargetTransform {
             num = b.left();
             den = b.right();
         }
-        Expr un = halfContent(num, data);
-        Expr ud = den == null ? null : halfContent(den, data);
+        Expr[] ns = outOfRoot(num, data);
+        Expr[] ds = den == null ? null : outOfRoot(den, data);
         Expr inner = z;
         Expr factor = null;
-        if (un != null || ud != null) {
-            Expr n = un == null ? num : Simplifier.simplify(Expr.div(num, Expr.pow(un, new Const(2))));
-            Expr d = den == null || ud == null ? den : Simplifier.simplify(Expr.div(den, Expr.pow(ud, new Const(2))));
+        if (ns != null || ds != null) {
+            Expr n = ns == null ? num : ns[1];
+            Expr d = den == null ? null : ds == null ? den : ds[1];
             inner = Simplifier.simplify(d == null ? n : Expr.div(n, d));
-            factor = Simplifier.simplify(un == null ? Expr.div(new Const(1), ud) : ud == null ? un : Expr.div(un, ud));
+            factor = Simplifier.simplify(ns == null ? Expr.div(new Const(1), ds[0])
+                    : ds == null ? ns[0] : Expr.div(ns[0], ds[0]));
         }
         Expr root = new Unary(UnaryOp.SQRT, positive(inner, data));
         if (factor == null) {
@@ -243,6 +247,22 @@ enum TargetTransform {
             return signed(new Unary(UnaryOp.SQRT, positive(z, data)), sign);
         }
         return Simplifier.simplify(signed(Expr.mul(factor, root), sign * fs));
+    }
+
+    /**
+     * What comes out of the square root of {@code part} (a numerator or denominator) and what is left inside: the half
+     * of its monomial content ({@link #halfContent}), then the linear polynomial of which the rest is the square up to
+     * its sign ({@link LinearSquare}), leaving that sign; null when nothing comes out.
+     */
+    private static Expr[] outOfRoot(Expr part, Dataset data) {
+        Expr out = halfContent(part, data);
+        Expr left = out == null ? part : Simplifier.simplify(Expr.div(part, Expr.pow(out, new Const(2))));
+        LinearSquare sq = LinearSquare.of(left);
+        if (sq != null) {
+            out = out == null ? sq.linear() : Expr.mul(out, sq.linear());
+            left = new Const(sq.sign());
+        }
+        return out == null ? null : new Expr[] {out, left};
     }
 
     /**
@@ -313,10 +333,16 @@ enum TargetTransform {
     /**
      * {@code z}, negated when it is negative on every row (at most 0 on all, below on one); a ratio by turning the
      * sign of its denominator (or numerator) where that one is negative on every row, so that it reads
-     * {@code 1/(c^2 - v^2)}, not {@code -1/(v^2 - c^2)}.
+     * {@code 1/(c^2 - v^2)}, not {@code -1/(v^2 - c^2)}; a positive ratio of two negatives with both turned.
      */
     static Expr positive(Expr z, Dataset data) {
         if (!negative(z, data)) {
+            if (z instanceof Binary b && b.op() == BinaryOp.DIV && negative(b.left(), data)
+                    && negative(b.right(), data)) {
+                // a ratio of two negatives: both turned, so that neither the reader nor a simplification that drops
+                // the signs under the root (the root is protected: sqrt(|z|)) leaves a negative inside it
+                return Simplifier.simplify(Expr.div(negated(b.left()), negated(b.right())));
+            }
             return z;
         }
         if (z instanceof Binary b && b.op() == BinaryOp.DIV) {

@@ -117,7 +117,8 @@ public final class TermRegression {
 
     /**
      * The stage on the data of {@code facts} with the data's units (null: none): with a target unit, the first run
-     * also fits the dimensionless reduction ({@link DerivedTargets#dimensionless}).
+     * also fits the dimensionless reduction ({@link DerivedTargets#dimensionless}) unless the settings switch it off
+     * ({@link TermSettings#dimensionless()}).
      */
     public TermRegression(DataFacts facts, Primitives primitives, TermSettings settings, Units units) {
         Objects.requireNonNull(facts, "facts");
@@ -128,7 +129,7 @@ public final class TermRegression {
         this.canAdd = ops.contains(BinaryOp.ADD) || ops.contains(BinaryOp.SUB);
         this.target = TermFitter.finishing(facts, primitives, settings);
         this.derived = new DerivedTargets(target, primitives, settings,
-                PiGroups.of(facts.data().names(), units));
+                settings.dimensionless() ? PiGroups.of(facts.data().names(), units) : null);
     }
 
     /**

@@ -14,8 +14,12 @@ package dysymnet.terms;
  *                     input, functions of two inputs multiplied
  * @param transforms   whether the first run also fits transformed targets ({@code log y}, {@code 1/y},
  *                     {@code y^2}, {@code exp y}, {@code sin y}) whose inverse the library can write
+ * @param dimensionless with units, whether the first run also fits the target over a product of inputs with its unit
+ *                      as a function of the inputs' dimensionless groups (Buckingham's Pi theorem,
+ *                      {@link DerivedTargets#dimensionless}); nothing without units
  */
-public record TermSettings(boolean enabled, int maxBasis, int maxTerms, boolean interactions, boolean transforms) {
+public record TermSettings(boolean enabled, int maxBasis, int maxTerms, boolean interactions, boolean transforms,
+                           boolean dimensionless) {
 
     /**
      * Room for a degree-8 polynomial in one input, degree 4 in three, the library's functions of each input and some
@@ -49,7 +53,7 @@ public record TermSettings(boolean enabled, int maxBasis, int maxTerms, boolean 
 
     public Builder toBuilder() {
         return new Builder().enabled(enabled).maxBasis(maxBasis).maxTerms(maxTerms).interactions(interactions)
-                .transforms(transforms);
+                .transforms(transforms).dimensionless(dimensionless);
     }
 
     /** Builder of {@link TermSettings}, starting from the defaults. */
@@ -59,6 +63,7 @@ public record TermSettings(boolean enabled, int maxBasis, int maxTerms, boolean 
         private int maxTerms = DEFAULT_MAX_TERMS;
         private boolean interactions = true;
         private boolean transforms = true;
+        private boolean dimensionless = true;
 
         private Builder() {
         }
@@ -88,8 +93,13 @@ public record TermSettings(boolean enabled, int maxBasis, int maxTerms, boolean 
             return this;
         }
 
+        public Builder dimensionless(boolean v) {
+            dimensionless = v;
+            return this;
+        }
+
         public TermSettings build() {
-            return new TermSettings(enabled, maxBasis, maxTerms, interactions, transforms);
+            return new TermSettings(enabled, maxBasis, maxTerms, interactions, transforms, dimensionless);
         }
     }
 }

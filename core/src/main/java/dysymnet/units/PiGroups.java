@@ -1,12 +1,17 @@
 package dysymnet.units;
 
+import dysymnet.data.Dataset;
 import dysymnet.expr.Const;
+import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
+import dysymnet.expr.Simplifier;
 import dysymnet.expr.Var;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Buckingham's Pi theorem on a fit's inputs: a product of inputs with the target's unit (the <em>factor</em>) and
@@ -110,6 +115,60 @@ public record PiGroups(Expr factor, List<Expr> groups) {
             groups.add(product(inputs, integral(g)));
         }
         return new PiGroups(product(inputs, factor), groups);
+    }
+
+    /** The name of group {@code g} (0-based) as a column of the {@link #reduced} data: {@code pi1}, {@code pi2}, ... */
+    public static String groupName(int g) {
+        return "pi" + (g + 1);
+    }
+
+    /**
+     * The reduced problem of {@code data}: one column per group ({@link #groupName}), the target divided by the factor,
+     * the weights as they are; null when there is no group, or when the factor, a quotient or a group is not finite
+     * on a row (the reduction does not hold there).
+     */
+    public Dataset reduced(Dataset data) {
+        double[] z = targetOverFactor(data);
+        if (z == null || groups.isEmpty()) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        double[][] x = new double[groups.size()][];
+        for (int g = 0; g < x.length; g++) {
+            names.add(groupName(g));
+            x[g] = Evaluator.evaluate(groups.get(g), data);
+            if (!java.util.Arrays.stream(x[g]).allMatch(Double::isFinite)) {
+                return null;
+            }
+        }
+        return new Dataset(names, x, z, data.weights());
+    }
+
+    /** The target of {@code data} divided by the factor row by row; null when a quotient is not finite. */
+    public double[] targetOverFactor(Dataset data) {
+        double[] f = Evaluator.evaluate(factor, data);
+        double[] z = new double[f.length];
+        for (int i = 0; i < z.length; i++) {
+            z[i] = data.y()[i] / f[i];
+            if (!Double.isFinite(z[i])) {
+                return null;
+            }
+        }
+        return z;
+    }
+
+    /**
+     * A formula of the groups ({@link #groupName}) written in the inputs and multiplied by the factor, simplified, the
+     * powers of the inputs in {@code positive} (those positive on every row: {@link PowerMerge#positive}) merged
+     * ({@code I1*sqrt(I2/I1)} reads {@code sqrt(I1*I2)}).
+     */
+    public Expr written(Expr ofGroups, Set<String> positive) {
+        Map<String, Expr> byName = new HashMap<>();
+        for (int g = 0; g < groups.size(); g++) {
+            byName.put(groupName(g), groups.get(g));
+        }
+        Expr inInputs = ofGroups.mapVariables(v -> byName.getOrDefault(v.name(), v));
+        return PowerMerge.merged(Simplifier.simplify(Expr.mul(factor, inInputs)), positive);
     }
 
     /** {@code v} times the least common multiple of its denominators: integer exponents, their signs kept. */

@@ -55,6 +55,35 @@ class UnitsFitTest {
         assertNull(quick().build().fit(x, y, "t", "v").unitCheck());
     }
 
+    /**
+     * With units the GP also searches the inputs' dimensionless groups: {@code m*v^2/cosh(c/v)} is {@code 1/cosh(pi1)}
+     * there, a formula of three nodes, written back in the inputs. GP alone (no networks, no term regression), one
+     * step, on three seeds: exact each time, with a candidate of the GP on the groups on the front.
+     */
+    @Test
+    void withUnitsTheGpAlsoSearchesTheDimensionlessGroups() {
+        int n = 60;
+        double[][] rows = new double[n][3];
+        double[] target = new double[n];
+        for (int i = 0; i < n; i++) {
+            rows[i][0] = 1 + (i * 7 % 13) / 4.0;
+            rows[i][1] = 1 + (i * 5 % 11) / 5.0;
+            rows[i][2] = 0.5 + (i * 3 % 17) / 4.0;
+            target[i] = rows[i][0] * rows[i][1] * rows[i][1] / Math.cosh(rows[i][2] / rows[i][1]);
+        }
+        Map<String, String> units = new TreeMap<>(Map.of("m", "kg", "v", "m/s", "c", "m/s"));
+        int fromGroups = 0;
+        for (long seed = 1; seed <= 3; seed++) {
+            Model m = SymbolicRegressor.builder().batchSize(0).termRegression(false).maxSteps(1).threads(1)
+                    .seed(seed).units(units, "J").build().fit(rows, target, "m", "v", "c");
+            assertTrue(m.trainR2() > 1 - 1e-12, m.expression() + ": R^2 " + m.trainR2());
+            if (m.history().pareto().stream().anyMatch(c -> c.source().equals(Source.GP_GROUPS))) {
+                fromGroups++;
+            }
+        }
+        assertTrue(fromGroups >= 2, "a candidate of the GP on the groups on " + fromGroups + " of 3 fronts");
+    }
+
     private static int constants(Model m) {
         return dysymnet.expr.Constants.count(m.expression());
     }

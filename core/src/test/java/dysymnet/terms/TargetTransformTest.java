@@ -96,4 +96,68 @@ class TargetTransformTest {
             assertEquals(y[i], again[i], 1e-12 * Math.abs(y[i]), turned.toString());
         }
     }
+
+    /**
+     * A fitted square whose numerator is the square of a linear polynomial (in any order of its monomials, its sign
+     * turned) gives the law's linear factor outside the root, with its sign on the rows; where the factor changes
+     * sign on the rows, or the polynomial is no square, the root stays as it was.
+     */
+    @org.junit.jupiter.api.Test
+    void aSquareOfALinearPolynomialIsTakenOutOfTheRoot() {
+        List<String> vars = List.of("u", "v");
+        double[][] x = {{2, 3, 4, 5}, {0.1, 0.2, 0.5, 0.7}};
+        double[] y = new double[4];
+        for (int i = 0; i < 4; i++) {
+            y[i] = (x[0][i] - x[1][i]) / Math.sqrt(1 - x[1][i] * x[1][i]);
+        }
+        Dataset d = new Dataset(vars, x, y);
+        for (String fit : new String[] {"(u^2 - 2*u*v + v^2)/(1 - v^2)", "(2*u*v - v^2 - u^2)/(v^2 - 1)"}) {
+            Expr root = TargetTransform.SQUARE.inverse(dysymnet.expr.Parser.parse(fit), 1, d);
+            assertFalse(root.toString().contains("u^2"), fit + " -> " + root);
+            double[] again = Evaluator.evaluate(root, d);
+            for (int i = 0; i < 4; i++) {
+                assertEquals(y[i], again[i], 1e-12 * Math.abs(y[i]), root.toString());
+            }
+            assertPositiveUnderEveryRoot(root, d);
+            // beyond the rows (u < v) the law changes sign, as the reader's (u - v) does
+            double[] beyond = Evaluator.evaluate(root, vars, new double[][] {{0.1}, {0.5}});
+            assertTrue(beyond[0] < 0, root + " at u = 0.1, v = 0.5: " + beyond[0]);
+        }
+        // a monomial content and a linear square together: u^2*(2*v - v^2 - 1)/(v^2 - 1) is (u*(1 - v))^2/(1 - v^2)
+        double[] y2 = new double[4];
+        for (int i = 0; i < 4; i++) {
+            y2[i] = x[0][i] * (1 - x[1][i]) / Math.sqrt(1 - x[1][i] * x[1][i]);
+        }
+        Dataset d2 = new Dataset(vars, x, y2);
+        Expr both = TargetTransform.SQUARE.inverse(dysymnet.expr.Parser.parse("u^2*(2*v - v^2 - 1)/(v^2 - 1)"), 1, d2);
+        assertFalse(both.toString().contains("v^2 - 1") || both.toString().contains("2*v"), both.toString());
+        assertPositiveUnderEveryRoot(both, d2);
+        double[] again2 = Evaluator.evaluate(both, d2);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(y2[i], again2[i], 1e-12 * Math.abs(y2[i]), both.toString());
+        }
+        assertEquals(null, LinearSquare.of(dysymnet.expr.Parser.parse("u^2 + v^2")), "rank two: no square");
+        assertEquals(null, LinearSquare.of(dysymnet.expr.Parser.parse("u^2 - 2*u*v + v^2 + 1")), "not a square");
+        LinearSquare q = LinearSquare.of(dysymnet.expr.Parser.parse("2*v - v^2 - 1"));
+        assertEquals(-1.0, q.sign());
+        double[] l = Evaluator.evaluate(q.linear(), vars, x);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(1 - x[1][i], Math.abs(l[i]), 1e-12);
+        }
+    }
+
+    /** Every square root of {@code e} has an argument positive on the rows: the law as a reader reads it. */
+    private static void assertPositiveUnderEveryRoot(Expr e, Dataset d) {
+        if (e instanceof dysymnet.expr.Unary u) {
+            if (u.op() == dysymnet.expr.UnaryOp.SQRT) {
+                for (double v : Evaluator.evaluate(u.arg(), d)) {
+                    assertTrue(v > 0, "sqrt(" + u.arg() + ") of " + v + " in " + e);
+                }
+            }
+            assertPositiveUnderEveryRoot(u.arg(), d);
+        } else if (e instanceof dysymnet.expr.Binary b) {
+            assertPositiveUnderEveryRoot(b.left(), d);
+            assertPositiveUnderEveryRoot(b.right(), d);
+        }
+    }
 }

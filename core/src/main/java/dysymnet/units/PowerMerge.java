@@ -1,4 +1,4 @@
-package dysymnet.terms;
+package dysymnet.units;
 
 import dysymnet.data.Dataset;
 import dysymnet.expr.Binary;
@@ -8,8 +8,6 @@ import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
 import dysymnet.expr.UnaryOp;
 import dysymnet.expr.Var;
-import dysymnet.units.PiGroups;
-import dysymnet.units.Rational;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -20,11 +18,11 @@ import java.util.TreeMap;
 /**
  * Products of powers of inputs that are positive on every row merged into one power product, as a reader writes
  * them: {@code I1*sqrt(I2/I1)} is {@code sqrt(I1*I2)}, {@code x*(y/x)^2} is {@code y^2/x}. A dimensionless group
- * written out and multiplied by its factor ({@link DerivedTargets#dimensionless}) leaves such products; they equal
+ * written out and multiplied by its factor ({@link PiGroups#written}) leaves such products; they equal
  * the merged form wherever the inputs are positive (every row of the data), and the merged form is the law's own
  * beyond them. Only the variables positive on every row are merged, so nothing changes on the data.
  */
-final class PowerMerge {
+public final class PowerMerge {
     /** Exponents read as fractions of denominator at most this. */
     private static final int MAX_DENOMINATOR = 6;
 
@@ -32,7 +30,7 @@ final class PowerMerge {
     }
 
     /** The inputs of {@code rows} whose every value is positive. */
-    static Set<String> positive(Dataset rows) {
+    public static Set<String> positive(Dataset rows) {
         Set<String> out = new HashSet<>();
         for (int j = 0; j < rows.features(); j++) {
             boolean all = true;
@@ -154,8 +152,10 @@ final class PowerMerge {
     }
 
     /**
-     * {@code prod x^e}: integer exponents as powers over a denominator, halves under one square root
-     * ({@code sqrt(I1*I2)}), other fractions as powers; null when every exponent is zero.
+     * {@code prod x^e}: integer exponents as powers over a denominator; where every exponent is a whole number or a
+     * half, the whole parts (towards zero) outside one square root of the rest ({@code m*sqrt(c*v)},
+     * {@code sqrt(I1*I2)}, {@code x*sqrt(x)}), so that an input to an odd power keeps its sign beyond the rows; other
+     * fractions as powers; null when every exponent is zero.
      */
     private static Expr written(Map<String, Rational> exponents) {
         boolean halves = true;
@@ -163,10 +163,16 @@ final class PowerMerge {
             halves &= r.den() <= 2;
         }
         if (halves && exponents.values().stream().anyMatch(r -> r.den() == 2)) {
-            Map<String, Rational> doubled = new TreeMap<>();
-            exponents.forEach((k, v) -> doubled.put(k, v.times(Rational.of(2))));
-            Expr inside = written(doubled);
-            return inside == null ? null : new Unary(UnaryOp.SQRT, inside);
+            Map<String, Rational> whole = new TreeMap<>();
+            Map<String, Rational> doubledHalves = new TreeMap<>();
+            exponents.forEach((k, v) -> {
+                Rational w = Rational.of(v.num() / v.den()); // towards zero
+                whole.put(k, w);
+                doubledHalves.put(k, v.minus(w).times(Rational.of(2)));
+            });
+            Expr root = new Unary(UnaryOp.SQRT, PiGroups.product(doubledHalves));
+            Expr outside = written(whole);
+            return outside == null ? root : Expr.mul(outside, root);
         }
         if (exponents.values().stream().allMatch(Rational::isZero)) {
             return null;

@@ -1,4 +1,4 @@
-package dysymnet.terms;
+package dysymnet.units;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -28,6 +28,9 @@ class PowerMergeTest {
         assertEquals(parsed("2*cos(d)*sqrt(a*b) + a + b"), merged("2*a*cos(d)*sqrt(b/a) + a + b", positive));
         assertEquals(parsed("y^2/x"), merged("x*(y/x)^2", positive));
         assertEquals(parsed("3*y/x"), merged("3*x*y/x^2", positive));
+        // whole powers stay outside the root: the input keeps its sign where it is negative, beyond the rows
+        assertEquals(parsed("a*sqrt(b*x)"), merged("a*x*sqrt(b/x)", positive));
+        assertEquals(parsed("x*sqrt(x)/y"), merged("x^2/(y*sqrt(x))", positive));
         // a power inside another function is left there; a variable not positive on the rows is not merged
         assertEquals(parsed("a*sin(b/a)"), merged("a*sin(b/a)", positive));
         assertEquals(parsed("z*sqrt(y/z)"), merged("z*sqrt(y/z)", positive));
