@@ -7,6 +7,7 @@ import dysymnet.cli.Sets;
 import dysymnet.cli.UserError;
 import dysymnet.data.Dataset;
 import dysymnet.search.Settings;
+import dysymnet.search.Source;
 import dysymnet.search.Timings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -43,14 +44,20 @@ import picocli.CommandLine.Spec;
  * networks trained per second per thread, and whether every formula is the one of the first thread count's run (a
  * step budget gives the same formulas on any number of threads); under it, the stage account summed over the
  * workload's problems ({@link Timings#byKind}: each stage's seconds, serial seconds and mean busy threads on each
- * thread count), which says which stage keeps the threads waiting. Writes {@code scaling.md} and
- * {@code scaling.csv}.
+ * thread count), which says which stage keeps the threads waiting. The table also has the occupancy (busy threads
+ * over threads given) and the step tail (the networks' step time beyond their trainings' run time spread evenly over
+ * the threads), and under it each run's account replayed on 1 to 64 threads ({@link Timings#replayedSeconds}: every
+ * task's recorded run time handed to the lane that frees first, in the order handed over), the scheduling's
+ * prediction for a machine of more cores. Writes {@code scaling.md} and {@code scaling.csv}.
  */
 @Command(name = "bench-scaling", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run the same fixed-work searches (a step budget, no time limit) on 1, 2, 4, ... threads and "
                 + "write OUT/scaling.md and OUT/scaling.csv: wall time, speed-up, serial share, networks per second "
-                + "per thread, and whether the formulas are those of the first thread count; under each workload's "
-                + "table, its stages' wall time, serial time and mean busy threads on each thread count.",
+                + "per thread, occupancy (busy threads over threads), the networks' step tail, and whether the "
+                + "formulas are those of the first thread count; under each workload's table, each run's account "
+                + "replayed on 1 to 64 threads (each task's run time handed to the thread that frees first: the "
+                + "scheduling's prediction for more cores), and its stages' wall time, serial time and mean busy "
+                + "threads on each thread count.",
             "Workloads: nguyen (the whole method on Nguyen-1..12, seed 1), table (the whole method on a 375-row, "
                 + "25-feature table with noise), networks (the networks alone on Nguyen-5, 7, 9, 11)."},
         footer = {"", "Examples:",
@@ -140,8 +147,20 @@ public final class ScalingCommand implements Callable<Integer> {
      *               kinds first ran
      */
     record Run(Workload workload, int threads, double seconds, double serialSeconds, double underusedSeconds,
-               double busyThreadSeconds, long networks, List<String> formulas, List<Timings.Stage> stages) {
+               double busyThreadSeconds, long networks, List<String> formulas, List<Timings.Stage> stages,
+               double[] replayed, double stepSeconds, double tailSeconds) {
+        Run(Workload workload, int threads, double seconds, double serialSeconds, double underusedSeconds,
+            double busyThreadSeconds, long networks, List<String> formulas, List<Timings.Stage> stages) {
+            this(workload, threads, seconds, serialSeconds, underusedSeconds, busyThreadSeconds, networks, formulas,
+                    stages, new double[0], 0, 0);
+        }
     }
+
+    /**
+     * The thread counts on which {@link #run} replays each search's stage-time account ({@link
+     * Timings#replayedSeconds}): the scheduling's prediction for a machine of that many cores.
+     */
+    static final int[] REPLAYED_LANES = {1, 2, 4, 8, 16, 32, 64};
 
     @Override
     public Integer call() {
@@ -309,6 +328,9 @@ public final class ScalingCommand implements Callable<Integer> {
         long networks = 0;
         List<String> formulas = new ArrayList<>();
         List<Timings.Stage> stages = new ArrayList<>();
+        double[] replayed = new double[REPLAYED_LANES.length];
+        double stepSeconds = 0;
+        double tailSeconds = 0;
         long t0 = System.nanoTime();
         for (Job j : jobs) {
             Model m = SymbolicRegressor.builder().settings(settings).build().fit(j.train(), "y");
@@ -320,11 +342,21 @@ public final class ScalingCommand implements Callable<Integer> {
                 underused += t.underusedSeconds();
                 busy += t.busyThreadSeconds();
                 stages.addAll(t.byKind());
+                for (int k = 0; k < replayed.length; k++) {
+                    replayed[k] += t.replayedSeconds(REPLAYED_LANES[k]);
+                }
+                for (Timings.Stage s : t.stages()) {
+                    if (s.name().equals(Source.NETWORK.name()) && s.step() != Timings.BEFORE_STEPS) {
+                        stepSeconds += s.seconds();
+                        tailSeconds += Math.max(0, s.seconds() - s.taskSeconds().stream()
+                                .mapToDouble(Double::doubleValue).sum() / threads);
+                    }
+                }
             }
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         return new Run(w, threads, seconds, serial, underused, busy, networks, formulas,
-                Timings.sumByName(stages));
+                Timings.sumByName(stages), replayed, stepSeconds, tailSeconds);
     }
 
     /**
@@ -356,13 +388,14 @@ public final class ScalingCommand implements Callable<Integer> {
 
     static String csv(List<Run> runs) {
         StringBuilder b = new StringBuilder("workload,threads,seconds,speedup,serial_share,underused_share,"
-                + "mean_busy_threads,networks,networks_per_second_per_thread,identical\n");
+                + "mean_busy_threads,occupancy,step_tail_share,networks,networks_per_second_per_thread,identical\n");
         for (Run r : runs) {
             Run base = base(runs, r);
-            b.append(String.format(Locale.ROOT, "%s,%d,%.3f,%.3f,%.4f,%.4f,%.2f,%d,%.4f,%s%n", r.workload().name(),
-                    r.threads(), r.seconds(), base.seconds() / r.seconds(), share(r.serialSeconds(), r.seconds()),
-                    share(r.underusedSeconds(), r.seconds()), share(r.busyThreadSeconds(), r.seconds()),
-                    r.networks(), r.networks() / r.seconds() / r.threads(), r.formulas().equals(base.formulas())));
+            b.append(String.format(Locale.ROOT, "%s,%d,%.3f,%.3f,%.4f,%.4f,%.2f,%.4f,%.4f,%d,%.4f,%s%n",
+                    r.workload().name(), r.threads(), r.seconds(), base.seconds() / r.seconds(),
+                    share(r.serialSeconds(), r.seconds()), share(r.underusedSeconds(), r.seconds()),
+                    share(r.busyThreadSeconds(), r.seconds()), share(r.busyThreadSeconds(), r.seconds() * r.threads()),
+                    share(r.tailSeconds(), r.stepSeconds()), r.networks(), r.networks() / r.seconds() / r.threads(), r.formulas().equals(base.formulas())));
         }
         return b.toString();
     }
@@ -372,31 +405,63 @@ public final class ScalingCommand implements Callable<Integer> {
         b.append(String.format(Locale.ROOT, "# Scaling: the same work on more threads%n%n"
                 + "%d cores (`availableProcessors`), Java %s. Serial: the share of the wall time with at most one "
                 + "unit of work to do (Amdahl's serial part); fewer busy: the share with fewer threads busy than "
-                + "given; both from the runs' stage-time accounts. Identical: every formula is the first thread "
-                + "count's.%n%n", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
+                + "given; both from the runs' stage-time accounts. Occupancy: busy threads over threads given. Step "
+                + "tail: the share of the networks' step time beyond their trainings' run time spread evenly over the "
+                + "threads (a step ends with its slowest network). Identical: every formula is the first thread "
+                + "count's. Replayed: each run's stage-time account with every task's run time handed to N threads "
+                + "in the order it was (the pool's scheduling on N cores; not a core's speed with more busy), the "
+                + "speed-up over one.%n%n", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
         for (Run r : runs) {
             if (base(runs, r) == r) {
                 Workload w = r.workload();
                 b.append(String.format(Locale.ROOT, "## %s: %s, %d step(s) of %d networks%n%n", w.name(), w.what(),
                         w.steps(), w.networks()));
-                b.append("| threads | seconds | speed-up | serial | fewer busy | busy threads | networks "
-                        + "| networks/s/thread | identical |\n");
-                b.append("|---|---|---|---|---|---|---|---|---|\n");
+                b.append("| threads | seconds | speed-up | serial | fewer busy | busy threads | occupancy | step tail "
+                        + "| networks | networks/s/thread | identical |\n");
+                b.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
             }
             Run base = base(runs, r);
-            b.append(String.format(Locale.ROOT, "| %d | %.2f | %.2fx | %.1f%% | %.1f%% | %.2f | %d | %.3f | %s |%n",
+            b.append(String.format(Locale.ROOT,
+                    "| %d | %.2f | %.2fx | %.1f%% | %.1f%% | %.2f | %.1f%% | %.1f%% | %d | %.3f | %s |%n",
                     r.threads(), r.seconds(), base.seconds() / r.seconds(), 100 * share(r.serialSeconds(),
                             r.seconds()), 100 * share(r.underusedSeconds(), r.seconds()),
-                    share(r.busyThreadSeconds(), r.seconds()), r.networks(), r.networks() / r.seconds() / r.threads(),
+                    share(r.busyThreadSeconds(), r.seconds()),
+                    100 * share(r.busyThreadSeconds(), r.seconds() * r.threads()),
+                    100 * share(r.tailSeconds(), r.stepSeconds()), r.networks(), r.networks() / r.seconds() / r.threads(),
                     r.formulas().equals(base.formulas()) ? "yes" : "**no**"));
             boolean last = runs.indexOf(r) == runs.size() - 1
                     || !runs.get(runs.indexOf(r) + 1).workload().name().equals(r.workload().name());
             if (last) {
                 b.append('\n');
-                stages(b, runs.stream().filter(x -> x.workload().name().equals(r.workload().name())).toList());
+                List<Run> same = runs.stream().filter(x -> x.workload().name().equals(r.workload().name())).toList();
+                replayed(b, same);
+                stages(b, same);
             }
         }
         return b.toString();
+    }
+
+    /** Each run's account replayed on {@link #REPLAYED_LANES} threads: the predicted speed-up over one thread. */
+    private static void replayed(StringBuilder b, List<Run> runs) {
+        if (runs.stream().allMatch(r -> r.replayed().length == 0)) {
+            return;
+        }
+        b.append("Replayed speed-up over one thread, from each run's account\n\n| from |");
+        for (int lanes : REPLAYED_LANES) {
+            b.append(' ').append(lanes).append(" |");
+        }
+        b.append("\n|---|").append("---|".repeat(REPLAYED_LANES.length)).append('\n');
+        for (Run r : runs) {
+            if (r.replayed().length != REPLAYED_LANES.length) {
+                continue;
+            }
+            b.append(String.format(Locale.ROOT, "| %d thread%s |", r.threads(), r.threads() == 1 ? "" : "s"));
+            for (double t : r.replayed()) {
+                b.append(String.format(Locale.ROOT, " %.2fx |", t > 0 ? r.replayed()[0] / t : 0));
+            }
+            b.append('\n');
+        }
+        b.append('\n');
     }
 
     /**

@@ -45,10 +45,16 @@ final class StageClock {
     private double busy;
     private double serial;
     private double underused;
+    /** The time the search's own thread computed (did not wait on a task). */
+    private double self;
     /** When the current stage began, and the integrals then. */
     private long stageStart;
     private double stageSerial;
     private double stageBusy;
+    private double stageSelf;
+    /** The current stage's tasks' run times, in the order handed over (NaN until a task ends), and its number. */
+    private List<Double> stageTasks = new ArrayList<>();
+    private int stageNumber;
 
     /** @param threads the threads given to the search */
     StageClock(int threads) {
@@ -71,13 +77,24 @@ final class StageClock {
         stageStart = last;
         stageSerial = serial;
         stageBusy = busy;
+        stageSelf = self;
+        stageTasks = new ArrayList<>();
+        stageNumber++;
     }
 
     /** Ends the stage begun last, recording it under {@code name} and {@code step}. */
     synchronized void end(String name, int step) {
         advance();
+        List<Double> tasks = new ArrayList<>();
+        for (double t : stageTasks) {
+            if (!Double.isNaN(t)) {
+                tasks.add(t);
+            }
+        }
         stages.add(new Timings.Stage(name, step, (last - stageStart) / 1e9, (serial - stageSerial) / 1e9,
-                (busy - stageBusy) / 1e9));
+                (busy - stageBusy) / 1e9, (self - stageSelf) / 1e9, tasks));
+        stageTasks = new ArrayList<>();
+        stageNumber++;
     }
 
     /** Stops the clock and gives the account. */
@@ -100,22 +117,26 @@ final class StageClock {
         long now = System.nanoTime();
         if (started) {
             long dt = now - last;
-            int self = waiting > 0 ? 0 : 1;
-            int busyNow = Math.min(threads, running + self);
+            int own = waiting > 0 ? 0 : 1;
+            self += own * (double) dt;
+            int busyNow = Math.min(threads, running + own);
             busy += (double) busyNow * dt;
             if (busyNow < threads) {
                 underused += dt;
             }
-            if (queued + running + pieces + self <= 1) {
+            if (queued + running + pieces + own <= 1) {
                 serial += dt;
             }
         }
         last = now;
     }
 
-    private synchronized void queuedTask() {
+    /** Counts a task handed over; its place in the current stage's record ({@link #endedTask}). */
+    private synchronized long queuedTask() {
         advance();
         queued++;
+        stageTasks.add(Double.NaN);
+        return ((long) stageNumber << 32) | (stageTasks.size() - 1);
     }
 
     private synchronized void startedTask() {
@@ -127,6 +148,13 @@ final class StageClock {
     private synchronized void endedTask() {
         advance();
         running--;
+    }
+
+    /** Records a task's {@code nanos} of running in its stage, if that is still the current one. */
+    private synchronized void recordTask(long place, long nanos) {
+        if ((int) (place >>> 32) == stageNumber) {
+            stageTasks.set((int) place, nanos / 1e9);
+        }
     }
 
     private synchronized void waitBegins() {
@@ -154,13 +182,22 @@ final class StageClock {
 
         @Override
         public void execute(Runnable task) {
-            queuedTask();
+            long place = queuedTask();
+            Counted<?> counted = task instanceof Counted<?> c ? c : null;
             try {
                 pool.execute(() -> {
                     startedTask();
+                    long t0 = System.nanoTime();
+                    if (counted != null) {
+                        // recorded as its result is set, before a thread waiting for it can end the stage
+                        counted.onDone = () -> recordTask(place, System.nanoTime() - t0);
+                    }
                     try {
                         task.run();
                     } finally {
+                        if (counted == null) {
+                            recordTask(place, System.nanoTime() - t0);
+                        }
                         endedTask();
                     }
                 });
@@ -217,8 +254,30 @@ final class StageClock {
 
     /** A task whose result, waited for, counts the waiting thread as idle. */
     private final class Counted<T> extends FutureTask<T> {
+        /** Runs as the result is set (or the task fails), before a waiting thread wakes. */
+        private volatile Runnable onDone;
+
         Counted(Callable<T> callable) {
             super(callable);
+        }
+
+        @Override
+        protected void set(T v) {
+            finished();
+            super.set(v);
+        }
+
+        @Override
+        protected void setException(Throwable t) {
+            finished();
+            super.setException(t);
+        }
+
+        private void finished() {
+            Runnable r = onDone;
+            if (r != null) {
+                r.run();
+            }
         }
 
         @Override

@@ -53,10 +53,33 @@ public record Timings(int threads, double seconds, double serialSeconds, double 
      * @param seconds           its wall time
      * @param serialSeconds     the part of it with at most one unit of work to do
      * @param busyThreadSeconds the busy threads integrated over it
+     * @param selfSeconds       the part of it in which the search's own thread computed (did not wait for a task)
+     * @param taskSeconds       the run time of each task of the pool in it, in the order the tasks were handed over
+     *                          (what {@link #replayedSeconds} replays; empty where not recorded, as in a model file)
      */
-    public record Stage(String name, int step, double seconds, double serialSeconds, double busyThreadSeconds) {
+    public record Stage(String name, int step, double seconds, double serialSeconds, double busyThreadSeconds,
+                        double selfSeconds, List<Double> taskSeconds) {
         public Stage {
             Objects.requireNonNull(name, "name");
+            taskSeconds = List.copyOf(taskSeconds);
+        }
+
+        /** A stage without its tasks' record (its own thread counted busy throughout). */
+        public Stage(String name, int step, double seconds, double serialSeconds, double busyThreadSeconds) {
+            this(name, step, seconds, serialSeconds, busyThreadSeconds, seconds, List.of());
+        }
+
+        /**
+         * This stage's wall time had it run its tasks on {@code lanes} threads of the pool instead of the
+         * {@code threads} it had: each task's recorded run time handed to the lane that frees up first, in the order
+         * the tasks were handed over (the pool's queue), beside the search's own thread computing for
+         * {@link #selfSeconds}; the time the stage took beyond the longer of the two (hand-overs, waits) kept as it
+         * was. Only the scheduling is replayed, not a core's speed with more cores busy.
+         */
+        public double replayedSeconds(int threads, int lanes) {
+            double now = Math.max(selfSeconds, makespan(taskSeconds, threads));
+            double then = Math.max(selfSeconds, makespan(taskSeconds, lanes));
+            return Math.max(0, seconds - now) + then;
         }
     }
 
@@ -65,6 +88,39 @@ public record Timings(int threads, double seconds, double serialSeconds, double 
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
+    }
+
+    /**
+     * The wall time of tasks run in the order given on {@code lanes} threads, each taking the next task as it frees
+     * up (list scheduling, as a fixed thread pool does).
+     */
+    public static double makespan(List<Double> tasks, int lanes) {
+        if (lanes < 1) {
+            throw new IllegalArgumentException("lanes must be at least 1, got " + lanes);
+        }
+        java.util.PriorityQueue<Double> free = new java.util.PriorityQueue<>();
+        for (int i = 0; i < Math.min(lanes, tasks.size()); i++) {
+            free.add(0.0);
+        }
+        double end = 0;
+        for (double t : tasks) {
+            double start = free.poll();
+            end = Math.max(end, start + t);
+            free.add(start + t);
+        }
+        return end;
+    }
+
+    /**
+     * The run's wall time had each stage run its tasks on {@code lanes} threads ({@link Stage#replayedSeconds}); the
+     * time outside the stages as it was. On the run's own thread count it is the run's wall time.
+     */
+    public double replayedSeconds(int lanes) {
+        double out = seconds;
+        for (Stage s : stages) {
+            out += s.replayedSeconds(threads, lanes) - s.seconds;
+        }
+        return out;
     }
 
     /** The share of the run's wall time with at most one unit of work to do (0 for a run of no time). */
