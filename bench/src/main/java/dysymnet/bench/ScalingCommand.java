@@ -148,11 +148,11 @@ public final class ScalingCommand implements Callable<Integer> {
      */
     record Run(Workload workload, int threads, double seconds, double serialSeconds, double underusedSeconds,
                double busyThreadSeconds, long networks, List<String> formulas, List<Timings.Stage> stages,
-               double[] replayed, double stepSeconds, double tailSeconds) {
+               double[] replayed, double stepSeconds, double tailSeconds, double oversubscribedSeconds) {
         Run(Workload workload, int threads, double seconds, double serialSeconds, double underusedSeconds,
             double busyThreadSeconds, long networks, List<String> formulas, List<Timings.Stage> stages) {
             this(workload, threads, seconds, serialSeconds, underusedSeconds, busyThreadSeconds, networks, formulas,
-                    stages, new double[0], 0, 0);
+                    stages, new double[0], 0, 0, 0);
         }
     }
 
@@ -331,6 +331,7 @@ public final class ScalingCommand implements Callable<Integer> {
         double[] replayed = new double[REPLAYED_LANES.length];
         double stepSeconds = 0;
         double tailSeconds = 0;
+        double over = 0;
         long t0 = System.nanoTime();
         for (Job j : jobs) {
             Model m = SymbolicRegressor.builder().settings(settings).build().fit(j.train(), "y");
@@ -341,6 +342,7 @@ public final class ScalingCommand implements Callable<Integer> {
                 serial += t.serialSeconds();
                 underused += t.underusedSeconds();
                 busy += t.busyThreadSeconds();
+                over += t.oversubscribedSeconds();
                 stages.addAll(t.byKind());
                 for (int k = 0; k < replayed.length; k++) {
                     replayed[k] += t.replayedSeconds(REPLAYED_LANES[k]);
@@ -356,7 +358,7 @@ public final class ScalingCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         return new Run(w, threads, seconds, serial, underused, busy, networks, formulas,
-                Timings.sumByName(stages), replayed, stepSeconds, tailSeconds);
+                Timings.sumByName(stages), replayed, stepSeconds, tailSeconds, over);
     }
 
     /**
@@ -388,14 +390,15 @@ public final class ScalingCommand implements Callable<Integer> {
 
     static String csv(List<Run> runs) {
         StringBuilder b = new StringBuilder("workload,threads,seconds,speedup,serial_share,underused_share,"
-                + "mean_busy_threads,occupancy,step_tail_share,networks,networks_per_second_per_thread,identical\n");
+                + "mean_busy_threads,occupancy,over_share,step_tail_share,networks,networks_per_second_per_thread,identical\n");
         for (Run r : runs) {
             Run base = base(runs, r);
-            b.append(String.format(Locale.ROOT, "%s,%d,%.3f,%.3f,%.4f,%.4f,%.2f,%.4f,%.4f,%d,%.4f,%s%n",
+            b.append(String.format(Locale.ROOT, "%s,%d,%.3f,%.3f,%.4f,%.4f,%.2f,%.4f,%.4f,%.4f,%d,%.4f,%s%n",
                     r.workload().name(), r.threads(), r.seconds(), base.seconds() / r.seconds(),
                     share(r.serialSeconds(), r.seconds()), share(r.underusedSeconds(), r.seconds()),
                     share(r.busyThreadSeconds(), r.seconds()), share(r.busyThreadSeconds(), r.seconds() * r.threads()),
-                    share(r.tailSeconds(), r.stepSeconds()), r.networks(), r.networks() / r.seconds() / r.threads(), r.formulas().equals(base.formulas())));
+                    share(r.oversubscribedSeconds(), r.seconds()), share(r.tailSeconds(), r.stepSeconds()),
+                    r.networks(), r.networks() / r.seconds() / r.threads(), r.formulas().equals(base.formulas())));
         }
         return b.toString();
     }
@@ -405,7 +408,8 @@ public final class ScalingCommand implements Callable<Integer> {
         b.append(String.format(Locale.ROOT, "# Scaling: the same work on more threads%n%n"
                 + "%d cores (`availableProcessors`), Java %s. Serial: the share of the wall time with at most one "
                 + "unit of work to do (Amdahl's serial part); fewer busy: the share with fewer threads busy than "
-                + "given; both from the runs' stage-time accounts. Occupancy: busy threads over threads given. Step "
+                + "given; both from the runs' stage-time accounts. Occupancy: busy threads over threads given; more "
+                + "busy: the share with more threads busy than given (the thread budget overrun). Step "
                 + "tail: the share of the networks' step time beyond their trainings' run time spread evenly over the "
                 + "threads (a step ends with its slowest network). Identical: every formula is the first thread "
                 + "count's. Replayed: each run's stage-time account with every task's run time handed to N threads "
@@ -416,18 +420,19 @@ public final class ScalingCommand implements Callable<Integer> {
                 Workload w = r.workload();
                 b.append(String.format(Locale.ROOT, "## %s: %s, %d step(s) of %d networks%n%n", w.name(), w.what(),
                         w.steps(), w.networks()));
-                b.append("| threads | seconds | speed-up | serial | fewer busy | busy threads | occupancy | step tail "
-                        + "| networks | networks/s/thread | identical |\n");
-                b.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+                b.append("| threads | seconds | speed-up | serial | fewer busy | busy threads | occupancy | more busy "
+                        + "| step tail | networks | networks/s/thread | identical |\n");
+                b.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
             }
             Run base = base(runs, r);
             b.append(String.format(Locale.ROOT,
-                    "| %d | %.2f | %.2fx | %.1f%% | %.1f%% | %.2f | %.1f%% | %.1f%% | %d | %.3f | %s |%n",
+                    "| %d | %.2f | %.2fx | %.1f%% | %.1f%% | %.2f | %.1f%% | %.1f%% | %.1f%% | %d | %.3f | %s |%n",
                     r.threads(), r.seconds(), base.seconds() / r.seconds(), 100 * share(r.serialSeconds(),
                             r.seconds()), 100 * share(r.underusedSeconds(), r.seconds()),
                     share(r.busyThreadSeconds(), r.seconds()),
                     100 * share(r.busyThreadSeconds(), r.seconds() * r.threads()),
-                    100 * share(r.tailSeconds(), r.stepSeconds()), r.networks(), r.networks() / r.seconds() / r.threads(),
+                    100 * share(r.oversubscribedSeconds(), r.seconds()), 100 * share(r.tailSeconds(), r.stepSeconds()),
+                    r.networks(), r.networks() / r.seconds() / r.threads(),
                     r.formulas().equals(base.formulas()) ? "yes" : "**no**"));
             boolean last = runs.indexOf(r) == runs.size() - 1
                     || !runs.get(runs.indexOf(r) + 1).workload().name().equals(r.workload().name());

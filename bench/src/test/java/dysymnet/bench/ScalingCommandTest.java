@@ -35,7 +35,7 @@ class ScalingCommandTest {
                         List.of(new Timings.Stage("gp (first)", Timings.BEFORE_STEPS, 3, 0.5, 4.5))),
                 new ScalingCommand.Run(w, 4, 4, 1, 2, 12, 20, List.of("x", "z"), List.of()));
         String[] lines = ScalingCommand.csv(runs).split("\n");
-        assertEquals("nguyen,2,5.000,2.000,0.2000,0.2000,1.80,0.9000,0.0000,20,2.0000,true", lines[2]);
+        assertEquals("nguyen,2,5.000,2.000,0.2000,0.2000,1.80,0.9000,0.0000,0.0000,20,2.0000,true", lines[2]);
         assertTrue(lines[3].endsWith(",false"), lines[3]);
         String md = ScalingCommand.markdown(runs);
         assertTrue(md.contains("| 2 | 5.00 | 2.00x |"), md);
@@ -55,9 +55,9 @@ class ScalingCommandTest {
         double[] replayed = new double[ScalingCommand.REPLAYED_LANES.length];
         java.util.Arrays.fill(replayed, 2);
         replayed[0] = 8;
-        ScalingCommand.Run r = new ScalingCommand.Run(w, 2, 5, 1, 1, 8, 20, List.of("x"), List.of(), replayed, 4, 1);
+        ScalingCommand.Run r = new ScalingCommand.Run(w, 2, 5, 1, 1, 8, 20, List.of("x"), List.of(), replayed, 4, 1, 0.5);
         String md = ScalingCommand.markdown(List.of(r));
-        assertTrue(md.contains("| 2 | 5.00 | 1.00x | 20.0% | 20.0% | 1.60 | 80.0% | 25.0% | 20 |"), md);
+        assertTrue(md.contains("| 2 | 5.00 | 1.00x | 20.0% | 20.0% | 1.60 | 80.0% | 10.0% | 25.0% | 20 |"), md);
         assertTrue(md.contains("| 2 threads | 1.00x | 4.00x |"), md);
     }
 

@@ -47,6 +47,8 @@ final class StageClock {
     private double underused;
     /** The time the search's own thread computed (did not wait on a task). */
     private double self;
+    /** The time with more threads busy than given. */
+    private double over;
     /** When the current stage began, and the integrals then. */
     private long stageStart;
     private double stageSerial;
@@ -101,7 +103,8 @@ final class StageClock {
     synchronized Timings finish() {
         advance();
         started = false;
-        return new Timings(threads, (last - start) / 1e9, serial / 1e9, underused / 1e9, busy / 1e9, stages);
+        return new Timings(threads, (last - start) / 1e9, serial / 1e9, underused / 1e9, busy / 1e9, stages,
+                over / 1e9);
     }
 
     /**
@@ -120,6 +123,9 @@ final class StageClock {
             int own = waiting > 0 ? 0 : 1;
             self += own * (double) dt;
             int busyNow = Math.min(threads, running + own);
+            if (running + own > threads) {
+                over += dt;
+            }
             busy += (double) busyNow * dt;
             if (busyNow < threads) {
                 underused += dt;

@@ -32,9 +32,12 @@ import java.util.Objects;
  * @param underusedSeconds  wall time with fewer threads busy than given
  * @param busyThreadSeconds the busy threads integrated over the run's wall time
  * @param stages            the stages, in the order they ran
+ * @param oversubscribedSeconds wall time with more threads busy than given (the pool's running tasks and the search's
+ *                          own thread computing beside them): the thread budget overrun, 0 where the search keeps to
+ *                          its threads (not written to model.json)
  */
 public record Timings(int threads, double seconds, double serialSeconds, double underusedSeconds,
-                      double busyThreadSeconds, List<Stage> stages) {
+                      double busyThreadSeconds, List<Stage> stages, double oversubscribedSeconds) {
 
     /** A stage's name: the quick runs and the first runs of the sources, before the first step, have step -1. */
     public static final int BEFORE_STEPS = -1;
@@ -88,6 +91,12 @@ public record Timings(int threads, double seconds, double serialSeconds, double 
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
+    }
+
+    /** Timings without the overrun measured (a model file's). */
+    public Timings(int threads, double seconds, double serialSeconds, double underusedSeconds,
+                   double busyThreadSeconds, List<Stage> stages) {
+        this(threads, seconds, serialSeconds, underusedSeconds, busyThreadSeconds, stages, 0);
     }
 
     /**
@@ -146,7 +155,8 @@ public record Timings(int threads, double seconds, double serialSeconds, double 
         List<Stage> all = new ArrayList<>(stages);
         all.add(new Stage(name, BEFORE_STEPS, stageSeconds, stageSeconds, stageSeconds));
         return new Timings(threads, seconds + stageSeconds, serialSeconds + stageSeconds,
-                underusedSeconds + (threads > 1 ? stageSeconds : 0), busyThreadSeconds + stageSeconds, all);
+                underusedSeconds + (threads > 1 ? stageSeconds : 0), busyThreadSeconds + stageSeconds, all,
+                oversubscribedSeconds);
     }
 
     /**
