@@ -373,9 +373,10 @@ final class ModelJson {
 
     /**
      * The stage-time account as JSON: {@code threads}, {@code seconds}, {@code serial_seconds}, {@code serial_share},
-     * {@code underused_seconds}, {@code underused_share}, {@code busy_thread_seconds}, and {@code stages}, each with
-     * {@code stage}, {@code step} (-1 before the first step), {@code seconds}, {@code serial_seconds},
-     * {@code busy_thread_seconds}. The shares are written for readers; reading takes the seconds.
+     * {@code underused_seconds}, {@code underused_share}, {@code busy_thread_seconds}, {@code oversubscribed_seconds},
+     * and {@code stages}, each with {@code stage}, {@code step} (-1 before the first step), {@code seconds},
+     * {@code serial_seconds}, {@code busy_thread_seconds}, {@code self_seconds} (not each task's run time, which stays
+     * in memory). The shares are written for readers; reading takes the seconds.
      */
     private static ObjectNode timings(ObjectMapper m, Timings t) {
         ObjectNode o = m.createObjectNode();
@@ -386,6 +387,7 @@ final class ModelJson {
         o.put("underused_seconds", t.underusedSeconds());
         o.put("underused_share", t.underusedShare());
         o.put("busy_thread_seconds", t.busyThreadSeconds());
+        o.put("oversubscribed_seconds", t.oversubscribedSeconds());
         ArrayNode stages = o.putArray("stages");
         for (Timings.Stage s : t.stages()) {
             ObjectNode n = stages.addObject();
@@ -394,6 +396,7 @@ final class ModelJson {
             n.put("seconds", s.seconds());
             n.put("serial_seconds", s.serialSeconds());
             n.put("busy_thread_seconds", s.busyThreadSeconds());
+            n.put("self_seconds", s.selfSeconds());
         }
         return o;
     }
@@ -405,13 +408,15 @@ final class ModelJson {
         }
         List<Timings.Stage> stages = new ArrayList<>();
         for (JsonNode n : o.path("stages")) {
+            double seconds = number(n.get("seconds"));
             stages.add(new Timings.Stage(n.path("stage").asText(""), n.path("step").asInt(Timings.BEFORE_STEPS),
-                    number(n.get("seconds")), number(n.get("serial_seconds")),
-                    number(n.get("busy_thread_seconds"))));
+                    seconds, number(n.get("serial_seconds")), number(n.get("busy_thread_seconds")),
+                    n.has("self_seconds") ? number(n.get("self_seconds")) : seconds, List.of()));
         }
         return new Timings(Math.max(1, o.path("threads").asInt(1)), number(o.get("seconds")),
                 number(o.get("serial_seconds")), number(o.get("underused_seconds")),
-                number(o.get("busy_thread_seconds")), stages);
+                number(o.get("busy_thread_seconds")), stages,
+                o.has("oversubscribed_seconds") ? number(o.get("oversubscribed_seconds")) : 0);
     }
 
     /** The sources' account of a model file (none when absent: files written before it was recorded). */

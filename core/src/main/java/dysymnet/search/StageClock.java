@@ -137,7 +137,7 @@ final class StageClock {
         last = now;
     }
 
-    /** Counts a task handed over; its place in the current stage's record ({@link #endedTask}). */
+    /** Counts a task handed over; its place in the current stage's record ({@link #recordTask}). */
     private synchronized long queuedTask() {
         advance();
         queued++;

@@ -34,7 +34,7 @@ import java.util.Objects;
  * @param stages            the stages, in the order they ran
  * @param oversubscribedSeconds wall time with more threads busy than given (the pool's running tasks and the search's
  *                          own thread computing beside them): the thread budget overrun, 0 where the search keeps to
- *                          its threads (not written to model.json)
+ *                          its threads
  */
 public record Timings(int threads, double seconds, double serialSeconds, double underusedSeconds,
                       double busyThreadSeconds, List<Stage> stages, double oversubscribedSeconds) {
@@ -58,13 +58,28 @@ public record Timings(int threads, double seconds, double serialSeconds, double 
      * @param busyThreadSeconds the busy threads integrated over it
      * @param selfSeconds       the part of it in which the search's own thread computed (did not wait for a task)
      * @param taskSeconds       the run time of each task of the pool in it, in the order the tasks were handed over
-     *                          (what {@link #replayedSeconds} replays; empty where not recorded, as in a model file)
+     *                          (what {@link #replayedSeconds} replays; empty where not recorded, as in a model file,
+     *                          which keeps the rest: two stages are equal when all but this are)
      */
     public record Stage(String name, int step, double seconds, double serialSeconds, double busyThreadSeconds,
                         double selfSeconds, List<Double> taskSeconds) {
         public Stage {
             Objects.requireNonNull(name, "name");
             taskSeconds = List.copyOf(taskSeconds);
+        }
+
+        /** Equal in every figure a model file keeps: all but the tasks' record ({@link #taskSeconds}). */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Stage s && name.equals(s.name) && step == s.step
+                    && Double.compare(seconds, s.seconds) == 0 && Double.compare(serialSeconds, s.serialSeconds) == 0
+                    && Double.compare(busyThreadSeconds, s.busyThreadSeconds) == 0
+                    && Double.compare(selfSeconds, s.selfSeconds) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(name, step, seconds, serialSeconds, busyThreadSeconds, selfSeconds);
         }
 
         /** A stage without its tasks' record (its own thread counted busy throughout). */

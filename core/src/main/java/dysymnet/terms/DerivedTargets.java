@@ -5,16 +5,13 @@ import dysymnet.data.Metrics;
 import dysymnet.expr.Const;
 import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
-import dysymnet.expr.Simplifier;
 import dysymnet.gp.Primitives;
 import dysymnet.units.PiGroups;
 import dysymnet.units.PowerMerge;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -178,13 +175,7 @@ final class DerivedTargets {
 
     /** The target divided by {@code factor} row by row; null when a quotient is not finite. */
     private double[] over(Expr factor) {
-        Dataset data = target.data();
-        double[] f = Evaluator.evaluate(factor, data);
-        double[] z = new double[f.length];
-        for (int i = 0; i < z.length; i++) {
-            z[i] = data.y()[i] / f[i];
-        }
-        return Arrays.stream(z).allMatch(Double::isFinite) ? z : null;
+        return PiGroups.over(target.data(), factor);
     }
 
     /**

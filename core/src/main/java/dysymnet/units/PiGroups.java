@@ -146,6 +146,11 @@ public record PiGroups(Expr factor, List<Expr> groups) {
 
     /** The target of {@code data} divided by the factor row by row; null when a quotient is not finite. */
     public double[] targetOverFactor(Dataset data) {
+        return over(data, factor);
+    }
+
+    /** The target of {@code data} divided by {@code factor} row by row; null when a quotient is not finite. */
+    public static double[] over(Dataset data, Expr factor) {
         double[] f = Evaluator.evaluate(factor, data);
         double[] z = new double[f.length];
         for (int i = 0; i < z.length; i++) {
