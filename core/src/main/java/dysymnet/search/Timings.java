@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.PriorityQueue;
 
 /**
  * The stage-time account of one run ({@link StageClock}): the wall time of each stage, and how much of the run's wall
@@ -122,7 +123,7 @@ public record Timings(int threads, double seconds, double serialSeconds, double 
         if (lanes < 1) {
             throw new IllegalArgumentException("lanes must be at least 1, got " + lanes);
         }
-        java.util.PriorityQueue<Double> free = new java.util.PriorityQueue<>();
+        PriorityQueue<Double> free = new PriorityQueue<>();
         for (int i = 0; i < Math.min(lanes, tasks.size()); i++) {
             free.add(0.0);
         }
