@@ -237,8 +237,8 @@ public enum Ablation {
                 b.terms(s.terms().toBuilder().dimensionless(false).build());
                 break;
             case NO_PI:
-                b.gp(s.gp().toBuilder().onGroups(false).build())
-                        .terms(s.terms().toBuilder().dimensionless(false).build());
+                NO_PI_GP.apply(b);
+                NO_PI_TERMS.apply(b);
                 break;
             case EARNED:
                 b.allocation(Budget.Allocation.EARNED);

@@ -106,7 +106,7 @@ final class DerivedTargets {
             fits.addAll(fitsWithTransforms(derived, stop));
         } else {
             // the factor alone carries the law (no group, or a constant quotient): a constant times it
-            double[] z = pi.targetOverFactor(data);
+            double[] z = derived != null ? derived.y() : pi.targetOverFactor(data);
             if (z == null) {
                 return List.of();
             }
