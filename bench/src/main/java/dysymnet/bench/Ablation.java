@@ -80,8 +80,12 @@ public enum Ablation {
      * {@link dysymnet.terms.TermSettings#dimensionless()}).
      */
     NO_PI_TERMS("no-pi-terms", Set.of(Part.PI_TERMS), Set.of(Part.TERMS)),
-    /** With units, no source on the dimensionless groups: both of the above (ours, issue 42). */
-    NO_PI("no-pi", Set.of(Part.PI_GP, Part.PI_TERMS), Set.of()),
+    /**
+     * With units, no curves of one dimensionless group (ours, issue 42; {@link dysymnet.terms.TermSettings#curves()}).
+     */
+    NO_PI_CURVES("no-pi-curves", Set.of(Part.PI_CURVES), Set.of(Part.TERMS)),
+    /** With units, no source on the dimensionless groups: the three above (ours, issue 42). */
+    NO_PI("no-pi", Set.of(Part.PI_GP, Part.PI_TERMS, Part.PI_CURVES), Set.of()),
     /**
      * The earned shares of the steps ({@link dysymnet.search.Budget.Allocation#EARNED}) instead of every source in
      * every step (not an ablation: an addition, measured the same way).
@@ -112,6 +116,7 @@ public enum Ablation {
         TRANSFORMS("the term regression's transformed targets"),
         PI_GP("the genetic programming on the dimensionless groups"),
         PI_TERMS("the term regression on the dimensionless groups"),
+        PI_CURVES("the curves of one dimensionless group"),
         ALLOCATION("the allocation of the steps (every source in every step)"),
         LEARNING("the controller's settings (the paper's)");
 
@@ -236,9 +241,13 @@ public enum Ablation {
             case NO_PI_TERMS:
                 b.terms(s.terms().toBuilder().dimensionless(false).build());
                 break;
+            case NO_PI_CURVES:
+                b.terms(s.terms().toBuilder().curves(false).build());
+                break;
             case NO_PI:
                 NO_PI_GP.apply(b);
                 NO_PI_TERMS.apply(b);
+                NO_PI_CURVES.apply(b);
                 break;
             case EARNED:
                 b.allocation(Budget.Allocation.EARNED);

@@ -63,12 +63,13 @@ class AblationTest {
         assertEquals(1.0, training.training().keepFraction());
         Settings terms = applied("no-interactions,no-transforms");
         assertEquals(TermSettings.defaults().toBuilder().interactions(false).transforms(false).build(), terms.terms());
-        // no-pi is both sources on the dimensionless groups switched off, as its two parts are
+        // no-pi is the three sources on the dimensionless groups switched off, as its three parts are
         Settings pi = applied("no-pi");
         assertFalse(pi.gp().onGroups());
         assertFalse(pi.terms().dimensionless());
-        assertEquals(applied("no-pi-gp,no-pi-terms").gp(), pi.gp());
-        assertEquals(applied("no-pi-gp,no-pi-terms").terms(), pi.terms());
+        assertFalse(pi.terms().curves());
+        assertEquals(applied("no-pi-gp,no-pi-terms,no-pi-curves").gp(), pi.gp());
+        assertEquals(applied("no-pi-gp,no-pi-terms,no-pi-curves").terms(), pi.terms());
         Settings fig3 = applied("networks-only,no-refine");
         assertEquals(Refiner.NONE, fig3.refinement().refiner());
         assertFalse(fig3.gp().enabled());

@@ -27,7 +27,8 @@ import java.util.function.BooleanSupplier;
  * once, first, milliseconds); the networks the controller samples and trains (the paper's Algorithm 1,
  * {@link NetworkSource}); the genetic programming when on ({@link GpSource}: a quick run before the first step, a
  * short one in each of its turns); the term regression when on ({@link TermsSource}: once before the first step,
- * then in each of its turns). The first step runs every source; after it, each step runs the sources whose turn it
+ * then in each of its turns); with units, the GP on the dimensionless groups ({@link GpSource#onGroups}, beside the
+ * GP) and the curves of one group ({@link CurvesSource}, once before the first step, last). The first step runs every source; after it, each step runs the sources whose turn it
  * is, so that each gets the share of the work it has earned by what it added to the front ({@link SourceShares},
  * {@link Budget.Allocation}). The facts about the data that several stages need (the target's variance, the noise
  * level, the local differences) are computed once here ({@link DataFacts}) and handed to all of them.
@@ -111,6 +112,10 @@ public final class Search {
         }
         if (s.terms().enabled()) {
             sources.add(new TermsSource(context, primitives));
+            CurvesSource curves = CurvesSource.onGroups(context);
+            if (curves != null) {
+                sources.add(curves);
+            }
         }
         return sources;
     }

@@ -19,6 +19,8 @@ public record Source(String name) {
     public static final Source GP_GROUPS = new Source("gp-pi");
     /** The term regression ({@link TermsSource}). */
     public static final Source TERMS = new Source("terms");
+    /** With units, curves of one dimensionless group of the inputs ({@link CurvesSource}). */
+    public static final Source CURVES_GROUPS = new Source("curve-pi");
     /** Straight lines in the raw inputs ({@link LinearSource}). */
     public static final Source LINEAR = new Source("linear");
     /** The target's mean, the baseline the final choice always has ({@code dysymnet.choice.SizeCap}). */

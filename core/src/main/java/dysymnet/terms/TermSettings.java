@@ -17,9 +17,12 @@ package dysymnet.terms;
  * @param dimensionless with units, whether the first run also fits the target over a product of inputs with its unit
  *                      as a function of the inputs' dimensionless groups (Buckingham's Pi theorem,
  *                      {@link DerivedTargets#dimensionless}); nothing without units
+ * @param curves        with units, whether the search also fits the target over that product as a curve of each
+ *                      dimensionless group alone ({@link Curves}: {@code 1/(exp(c*pi) - 1)}, {@code exp(-c/pi)},
+ *                      ...), once before the first step; nothing without units
  */
 public record TermSettings(boolean enabled, int maxBasis, int maxTerms, boolean interactions, boolean transforms,
-                           boolean dimensionless) {
+                           boolean dimensionless, boolean curves) {
 
     /**
      * Room for a degree-8 polynomial in one input, degree 4 in three, the library's functions of each input and some
@@ -53,7 +56,7 @@ public record TermSettings(boolean enabled, int maxBasis, int maxTerms, boolean 
 
     public Builder toBuilder() {
         return new Builder().enabled(enabled).maxBasis(maxBasis).maxTerms(maxTerms).interactions(interactions)
-                .transforms(transforms).dimensionless(dimensionless);
+                .transforms(transforms).dimensionless(dimensionless).curves(curves);
     }
 
     /** Builder of {@link TermSettings}, starting from the defaults. */
@@ -64,6 +67,7 @@ public record TermSettings(boolean enabled, int maxBasis, int maxTerms, boolean 
         private boolean interactions = true;
         private boolean transforms = true;
         private boolean dimensionless = true;
+        private boolean curves = true;
 
         private Builder() {
         }
@@ -98,8 +102,13 @@ public record TermSettings(boolean enabled, int maxBasis, int maxTerms, boolean 
             return this;
         }
 
+        public Builder curves(boolean v) {
+            curves = v;
+            return this;
+        }
+
         public TermSettings build() {
-            return new TermSettings(enabled, maxBasis, maxTerms, interactions, transforms, dimensionless);
+            return new TermSettings(enabled, maxBasis, maxTerms, interactions, transforms, dimensionless, curves);
         }
     }
 }

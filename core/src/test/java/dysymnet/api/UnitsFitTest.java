@@ -62,13 +62,9 @@ class UnitsFitTest {
      */
     @Test
     void withUnitsTheGpAlsoSearchesTheDimensionlessGroups() {
-        int n = 60;
-        double[][] rows = new double[n][3];
-        double[] target = new double[n];
-        for (int i = 0; i < n; i++) {
-            rows[i][0] = 1 + (i * 7 % 13) / 4.0;
-            rows[i][1] = 1 + (i * 5 % 11) / 5.0;
-            rows[i][2] = 0.5 + (i * 3 % 17) / 4.0;
+        double[][] rows = threeInputs(60);
+        double[] target = new double[rows.length];
+        for (int i = 0; i < rows.length; i++) {
             target[i] = rows[i][0] * rows[i][1] * rows[i][1] / Math.cosh(rows[i][2] / rows[i][1]);
         }
         Map<String, String> units = new TreeMap<>(Map.of("m", "kg", "v", "m/s", "c", "m/s"));
@@ -82,6 +78,36 @@ class UnitsFitTest {
             }
         }
         assertTrue(fromGroups >= 2, "a candidate of the GP on the groups on " + fromGroups + " of 3 fronts");
+    }
+
+    @Test
+    void withUnitsALawOfOneGroupIsFoundAsACurveOfIt() {
+        // Planck's mean energy of an oscillator, E/(exp(E/(2*kb*T)) - 1): one group, its constant inside the exp;
+        // neither networks nor GP, so the term regression and the curves are what could find it
+        double[][] rows = threeInputs(80);
+        double[] target = new double[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            target[i] = rows[i][0] / (Math.exp(rows[i][0] / (2 * rows[i][1] * rows[i][2])) - 1);
+        }
+        Map<String, String> units = new TreeMap<>(Map.of("E", "J", "kb", "J/K", "T", "K"));
+        for (long seed = 1; seed <= 2; seed++) {
+            Model m = SymbolicRegressor.builder().batchSize(0).geneticProgramming(false).maxSteps(1).threads(1)
+                    .seed(seed).units(units, "J").build().fit(rows, target, "E", "kb", "T");
+            assertTrue(m.trainR2() > 1 - 1e-12, m.expression() + ": R^2 " + m.trainR2());
+            assertTrue(m.history().pareto().stream().anyMatch(c -> c.source().equals(Source.CURVES_GROUPS)),
+                    "a curve of the group on the front");
+        }
+    }
+
+    /** {@code n} rows of three positive inputs in a scrambled order, on a grid (1-4, 1-3, 0.5-4.5). */
+    private static double[][] threeInputs(int n) {
+        double[][] rows = new double[n][3];
+        for (int i = 0; i < n; i++) {
+            rows[i][0] = 1 + (i * 7 % 13) / 4.0;
+            rows[i][1] = 1 + (i * 5 % 11) / 5.0;
+            rows[i][2] = 0.5 + (i * 3 % 17) / 4.0;
+        }
+        return rows;
     }
 
     private static int constants(Model m) {

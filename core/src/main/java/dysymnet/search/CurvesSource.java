@@ -1,0 +1,92 @@
+package dysymnet.search;
+
+import dysymnet.data.Dataset;
+import dysymnet.expr.Expr;
+import dysymnet.gp.Primitives;
+import dysymnet.terms.Curves;
+import dysymnet.terms.TermSettings;
+import dysymnet.units.PiGroups;
+import dysymnet.units.PowerMerge;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * With units, the target over the factor of Buckingham's reduction ({@link PiGroups}) as a curve of one dimensionless
+ * group at a time ({@link Curves}): a law of one group, {@code y = factor * f(pi)}, is a one-variable problem whose
+ * forms can be searched exhaustively, constants inside the functions included, where the GP's random variation
+ * rarely completes them. Runs once, before the first step and only when no source has solved the search by then,
+ * on each group of a reduction of at most {@value #MAX_GROUPS} groups; each curve is written back in the inputs
+ * ({@link PiGroups#written}). Its candidates seed no other source ({@link #seedsOthers()}).
+ */
+final class CurvesSource implements CandidateSource {
+    /** Reductions of more groups than this are left out: a law of many groups is rarely a curve of one of them. */
+    static final int MAX_GROUPS = 3;
+
+    private final PiGroups pi;
+    private final Dataset reduced;
+    private final Primitives primitives;
+    private final Set<String> positive;
+
+    private CurvesSource(PiGroups pi, Dataset reduced, Primitives primitives, Set<String> positive) {
+        this.pi = pi;
+        this.reduced = reduced;
+        this.primitives = primitives;
+        this.positive = positive;
+    }
+
+    /**
+     * The curves of the search's dimensionless groups, or null when there are none to fit: switched off
+     * ({@link TermSettings#curves()}), no units or no target unit, no group or more than {@value #MAX_GROUPS}, a row
+     * on which the reduction is not finite, or a library without one-argument functions.
+     */
+    static CurvesSource onGroups(SearchContext context) {
+        TermSettings settings = context.settings().terms();
+        Dataset data = context.data();
+        PiGroups pi = settings.enabled() && settings.curves() ? PiGroups.of(data.names(), context.units()) : null;
+        if (pi == null || pi.groups().size() > MAX_GROUPS) {
+            return null;
+        }
+        Dataset reduced = pi.reduced(data);
+        Primitives primitives = Primitives.of(context.settings().space(), data.names());
+        if (reduced == null || primitives.functions().isEmpty()) {
+            return null;
+        }
+        return new CurvesSource(pi, reduced, primitives, PowerMerge.positive(data));
+    }
+
+    @Override
+    public Source id() {
+        return Source.CURVES_GROUPS;
+    }
+
+    @Override
+    public boolean seedsOthers() {
+        return false;
+    }
+
+    @Override
+    public boolean stepped() {
+        return false;
+    }
+
+    @Override
+    public void begin(SearchContext context) {
+        Candidates candidates = context.candidates();
+        for (int g = 0; g < pi.groups().size(); g++) {
+            if (context.stop().getAsBoolean() || candidates.solved()) {
+                return;
+            }
+            List<Expr> written = new ArrayList<>();
+            for (Expr e : Curves.of(reduced, PiGroups.groupName(g), primitives.functions(), context.stop())) {
+                written.add(pi.written(e, positive));
+            }
+            candidates.absorb(written, Source.CURVES_GROUPS, 0);
+        }
+    }
+
+    @Override
+    public boolean step(int step, SearchContext context) {
+        return true;
+    }
+}

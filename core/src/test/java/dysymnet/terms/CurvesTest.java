@@ -1,0 +1,72 @@
+package dysymnet.terms;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dysymnet.data.Dataset;
+import dysymnet.data.Metrics;
+import dysymnet.expr.Evaluator;
+import dysymnet.expr.Expr;
+import dysymnet.expr.UnaryFunction;
+import dysymnet.expr.UnaryOp;
+import java.util.List;
+import java.util.function.DoubleUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+class CurvesTest {
+    private static final List<UnaryFunction> LIBRARY = List.of(UnaryOp.SIN, UnaryOp.COS, UnaryOp.TAN, UnaryOp.EXP,
+            UnaryOp.LOG, UnaryOp.SQRT, UnaryOp.COSH);
+
+    private static Dataset curve(DoubleUnaryOperator f, double from, double to) {
+        int n = 300;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            // the rows in a scrambled order, as a table's are
+            x[i] = from + (to - from) * ((i * 37) % n) / (n - 1.0);
+            y[i] = f.applyAsDouble(x[i]);
+        }
+        return new Dataset(List.of("pi1"), new double[][]{x}, y);
+    }
+
+    /** The relative error of the best curve found. */
+    private static double bestRelativeMse(Dataset d, List<UnaryFunction> library) {
+        double best = Double.POSITIVE_INFINITY;
+        for (Expr e : Curves.of(d, "pi1", library, () -> false)) {
+            best = Math.min(best, Metrics.mse(Evaluator.evaluate(e, d), d.y()) / Metrics.variance(d.y()));
+        }
+        return best;
+    }
+
+    @Test
+    void theShapesWhoseConstantSitsInsideAFunctionAreFoundExactly() {
+        // Bose-Einstein, Planck's law, a Boltzmann factor of an inverse group, a squared sine, and a tanh written
+        // with exp: none of them has its inner constant on the grid
+        List<DoubleUnaryOperator> laws = List.of(
+                x -> 1 / (Math.exp(x / (2 * Math.PI)) - 1),
+                x -> x * x * x / (Math.exp(1.3 * x) - 1),
+                x -> 2.5 * Math.exp(-1.7 / x),
+                x -> Math.pow(Math.sin(0.83 * x), 2),
+                x -> Math.tanh(0.6 * x));
+        for (int k = 0; k < laws.size(); k++) {
+            double e = bestRelativeMse(curve(laws.get(k), 0.3, 6), LIBRARY);
+            assertTrue(e < 1e-18, "law " + k + ": relative MSE " + e);
+        }
+    }
+
+    @Test
+    void theCurvesUseTheLibraryAlone() {
+        Dataset d = curve(x -> 1 / (Math.exp(0.4 * x) - 1), 0.3, 6);
+        List<Expr> found = Curves.of(d, "pi1", List.of(UnaryOp.SIN), () -> false);
+        assertFalse(found.isEmpty());
+        for (Expr e : found) {
+            assertFalse(e.toString().contains("exp"), e.toString());
+        }
+        assertTrue(bestRelativeMse(d, List.of(UnaryOp.SIN)) > 1e-10, "no exact law without exp");
+    }
+
+    @Test
+    void aStoppedSearchOffersNothing() {
+        assertTrue(Curves.of(curve(Math::exp, 0, 1), "pi1", LIBRARY, () -> true).isEmpty());
+    }
+}
