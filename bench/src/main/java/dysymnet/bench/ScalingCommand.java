@@ -48,7 +48,9 @@ import picocli.CommandLine.Spec;
  * over threads given) and the step tail (the networks' step time beyond their trainings' run time spread evenly over
  * the threads), and under it each run's account replayed on 1 to 64 threads ({@link Timings#replayedSeconds}: every
  * task's recorded run time handed to the lane that frees first, in the order handed over), the scheduling's
- * prediction for a machine of more cores. Writes {@code scaling.md} and {@code scaling.csv}.
+ * prediction for a machine of more cores, and the same with every step's networks in one queue
+ * ({@link Timings#overlappedSeconds}: the most that overlapping steps could give). Writes {@code scaling.md} and
+ * {@code scaling.csv}.
  */
 @Command(name = "bench-scaling", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run the same fixed-work searches (a step budget, no time limit) on 1, 2, 4, ... threads and "
@@ -56,8 +58,9 @@ import picocli.CommandLine.Spec;
                 + "per thread, occupancy (busy threads over threads), the networks' step tail, and whether the "
                 + "formulas are those of the first thread count; under each workload's table, each run's account "
                 + "replayed on 1 to 64 threads (each task's run time handed to the thread that frees first: the "
-                + "scheduling's prediction for more cores), and its stages' wall time, serial time and mean busy "
-                + "threads on each thread count.",
+                + "scheduling's prediction for more cores) and the same with every step's networks in one queue "
+                + "(the most that overlapping steps could give), and its stages' wall time, serial time and mean "
+                + "busy threads on each thread count.",
             "Workloads: nguyen (the whole method on Nguyen-1..12, seed 1), table (the whole method on a 375-row, "
                 + "25-feature table with noise), networks (the networks alone on Nguyen-5, 7, 9, 11)."},
         footer = {"", "Examples:",
@@ -148,11 +151,12 @@ public final class ScalingCommand implements Callable<Integer> {
      */
     record Run(Workload workload, int threads, double seconds, double serialSeconds, double underusedSeconds,
                double busyThreadSeconds, long networks, List<String> formulas, List<Timings.Stage> stages,
-               double[] replayed, double stepSeconds, double tailSeconds, double oversubscribedSeconds) {
+               double[] replayed, double[] overlapped, double stepSeconds, double tailSeconds,
+               double oversubscribedSeconds) {
         Run(Workload workload, int threads, double seconds, double serialSeconds, double underusedSeconds,
             double busyThreadSeconds, long networks, List<String> formulas, List<Timings.Stage> stages) {
             this(workload, threads, seconds, serialSeconds, underusedSeconds, busyThreadSeconds, networks, formulas,
-                    stages, new double[0], 0, 0, 0);
+                    stages, new double[0], new double[0], 0, 0, 0);
         }
     }
 
@@ -329,6 +333,7 @@ public final class ScalingCommand implements Callable<Integer> {
         List<String> formulas = new ArrayList<>();
         List<Timings.Stage> stages = new ArrayList<>();
         double[] replayed = new double[REPLAYED_LANES.length];
+        double[] overlapped = new double[REPLAYED_LANES.length];
         double stepSeconds = 0;
         double tailSeconds = 0;
         double over = 0;
@@ -346,6 +351,7 @@ public final class ScalingCommand implements Callable<Integer> {
                 stages.addAll(t.byKind());
                 for (int k = 0; k < replayed.length; k++) {
                     replayed[k] += t.replayedSeconds(REPLAYED_LANES[k]);
+                    overlapped[k] += t.overlappedSeconds(REPLAYED_LANES[k], Source.NETWORK.name());
                 }
                 for (Timings.Stage s : t.stages()) {
                     if (s.name().equals(Source.NETWORK.name()) && s.step() != Timings.BEFORE_STEPS) {
@@ -358,7 +364,7 @@ public final class ScalingCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         return new Run(w, threads, seconds, serial, underused, busy, networks, formulas,
-                Timings.sumByName(stages), replayed, stepSeconds, tailSeconds, over);
+                Timings.sumByName(stages), replayed, overlapped, stepSeconds, tailSeconds, over);
     }
 
     /**
@@ -439,30 +445,37 @@ public final class ScalingCommand implements Callable<Integer> {
             if (last) {
                 b.append('\n');
                 List<Run> same = runs.stream().filter(x -> x.workload().name().equals(r.workload().name())).toList();
-                replayed(b, same);
+                replayed(b, same, "Replayed speed-up over one thread, from each run's account", Run::replayed);
+                replayed(b, same, "The same with every step's networks in one queue (the most that overlapping steps "
+                        + "could give)", Run::overlapped);
                 stages(b, same);
             }
         }
         return b.toString();
     }
 
-    /** Each run's account replayed on {@link #REPLAYED_LANES} threads: the predicted speed-up over one thread. */
-    private static void replayed(StringBuilder b, List<Run> runs) {
-        if (runs.stream().allMatch(r -> r.replayed().length == 0)) {
+    /**
+     * Each run's account replayed on {@link #REPLAYED_LANES} threads ({@code replay}: {@link Run#replayed} or
+     * {@link Run#overlapped}): the predicted speed-up over one thread.
+     */
+    private static void replayed(StringBuilder b, List<Run> runs, String title,
+                                 java.util.function.Function<Run, double[]> replay) {
+        if (runs.stream().allMatch(r -> replay.apply(r).length == 0)) {
             return;
         }
-        b.append("Replayed speed-up over one thread, from each run's account\n\n| from |");
+        b.append(title).append("\n\n| from |");
         for (int lanes : REPLAYED_LANES) {
             b.append(' ').append(lanes).append(" |");
         }
         b.append("\n|---|").append("---|".repeat(REPLAYED_LANES.length)).append('\n');
         for (Run r : runs) {
-            if (r.replayed().length != REPLAYED_LANES.length) {
+            double[] replayed = replay.apply(r);
+            if (replayed.length != REPLAYED_LANES.length) {
                 continue;
             }
             b.append(String.format(Locale.ROOT, "| %d thread%s |", r.threads(), r.threads() == 1 ? "" : "s"));
-            for (double t : r.replayed()) {
-                b.append(String.format(Locale.ROOT, " %.2fx |", t > 0 ? r.replayed()[0] / t : 0));
+            for (double t : replayed) {
+                b.append(String.format(Locale.ROOT, " %.2fx |", t > 0 ? replayed[0] / t : 0));
             }
             b.append('\n');
         }

@@ -55,10 +55,15 @@ class ScalingCommandTest {
         double[] replayed = new double[ScalingCommand.REPLAYED_LANES.length];
         java.util.Arrays.fill(replayed, 2);
         replayed[0] = 8;
-        ScalingCommand.Run r = new ScalingCommand.Run(w, 2, 5, 1, 1, 8, 20, List.of("x"), List.of(), replayed, 4, 1, 0.5);
+        double[] overlapped = replayed.clone();
+        overlapped[1] = 1;
+        ScalingCommand.Run r = new ScalingCommand.Run(w, 2, 5, 1, 1, 8, 20, List.of("x"), List.of(), replayed,
+                overlapped, 4, 1, 0.5);
         String md = ScalingCommand.markdown(List.of(r));
         assertTrue(md.contains("| 2 | 5.00 | 1.00x | 20.0% | 20.0% | 1.60 | 80.0% | 10.0% | 25.0% | 20 |"), md);
-        assertTrue(md.contains("| 2 threads | 1.00x | 4.00x |"), md);
+        assertTrue(md.contains("| 2 threads | 1.00x | 4.00x | 4.00x |"), md);
+        assertTrue(md.contains("every step's networks in one queue"), md);
+        assertTrue(md.contains("| 2 threads | 1.00x | 8.00x | 4.00x |"), md);
     }
 
     /** Of several rounds, each thread count's median run is reported (of two, the faster), in the order run. */

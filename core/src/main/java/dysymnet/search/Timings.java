@@ -148,6 +148,31 @@ public record Timings(int threads, double seconds, double serialSeconds, double 
         return out;
     }
 
+    /**
+     * As {@link #replayedSeconds}, but with the tasks of every step's stage {@code overlapped} (the networks) handed
+     * to the {@code lanes} threads as one queue, as if every step's trainings were handed over together; the other
+     * stages replayed one after another as they ran. This is the most that steps overlapping each other (pipelined
+     * steps) could give: real ones overlap at most the next step, whose architectures need the controller updated
+     * with the steps before. With infinitely many lanes it is bounded by the longest single task: a training is
+     * one task on one thread.
+     */
+    public double overlappedSeconds(int lanes, String overlapped) {
+        double out = seconds;
+        List<Double> queue = new ArrayList<>();
+        double self = 0;
+        for (Stage s : stages) {
+            if (s.name.equals(overlapped) && s.step != BEFORE_STEPS) {
+                double now = Math.max(s.selfSeconds, makespan(s.taskSeconds, threads));
+                out -= Math.min(s.seconds, now);
+                queue.addAll(s.taskSeconds);
+                self += s.selfSeconds;
+            } else {
+                out += s.replayedSeconds(threads, lanes) - s.seconds;
+            }
+        }
+        return out + Math.max(self, makespan(queue, lanes));
+    }
+
     /** The share of the run's wall time with at most one unit of work to do (0 for a run of no time). */
     public double serialShare() {
         return seconds > 0 ? serialSeconds / seconds : 0;

@@ -43,6 +43,29 @@ class TimingsReplayTest {
         assertEquals(3, own.replayedSeconds(1, 8), 1e-12);
     }
 
+    /**
+     * Every step's networks in one queue: what overlapping steps could give at most, bounded by the longest task;
+     * the other stages replayed as they ran.
+     */
+    @Test
+    void overlappedStepsShareOneQueueOfTasks() {
+        Timings.Stage step0 = new Timings.Stage("network", 0, 5, 0, 5, 0, List.of(4.0, 1.0));
+        Timings.Stage gp = new Timings.Stage("gp", 0, 1, 1, 1, 1, List.of());
+        Timings.Stage step1 = new Timings.Stage("network", 1, 5, 0, 5, 0, List.of(4.0, 1.0));
+        Timings t = new Timings(1, 11, 1, 0, 11, List.of(step0, gp, step1));
+        // on its own thread count, as it ran
+        assertEquals(11, t.overlappedSeconds(1, "network"), 1e-12);
+        // 2 lanes: one step after the other takes 4 + 1 + 4; in one queue 4+1 beside 1+4
+        assertEquals(9, t.replayedSeconds(2), 1e-12);
+        assertEquals(6, t.overlappedSeconds(2, "network"), 1e-12);
+        // many lanes: the longest task, not the sum of each step's longest
+        assertEquals(9, t.replayedSeconds(16), 1e-12);
+        assertEquals(5, t.overlappedSeconds(16, "network"), 1e-12);
+        // a run of one step gains nothing from overlapping
+        Timings one = new Timings(1, 6, 1, 0, 6, List.of(step0, gp));
+        assertEquals(one.replayedSeconds(16), one.overlappedSeconds(16, "network"), 1e-12);
+    }
+
     /** The clock records every task handed to the pool in a stage, in the order handed over. */
     @Test
     void theClockRecordsEachTaskOfAStage() throws Exception {
