@@ -1,6 +1,8 @@
 package dysymnet.search;
 
 import dysymnet.data.Dataset;
+import dysymnet.expr.BinaryFunction;
+import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Expr;
 import dysymnet.gp.Primitives;
 import dysymnet.terms.Curves;
@@ -38,7 +40,8 @@ final class CurvesSource implements CandidateSource {
     /**
      * The curves of the search's dimensionless groups, or null when there are none to fit: switched off
      * ({@link TermSettings#curves()}), no units or no target unit, no group or more than {@value #MAX_GROUPS}, a row
-     * on which the reduction is not finite, or a library without one-argument functions.
+     * on which the reduction is not finite, or a library without one-argument functions or that does not add and
+     * multiply (a library that does not divide gets no reciprocal and no negative power).
      */
     static CurvesSource onGroups(SearchContext context) {
         TermSettings settings = context.settings().terms();
@@ -49,7 +52,9 @@ final class CurvesSource implements CandidateSource {
         }
         Dataset reduced = pi.reduced(data);
         Primitives primitives = Primitives.of(context.settings().space(), data.names());
-        if (reduced == null || primitives.functions().isEmpty()) {
+        List<BinaryFunction> binaries = primitives.binaries();
+        if (reduced == null || primitives.functions().isEmpty() || !binaries.contains(BinaryOp.MUL)
+                || !binaries.contains(BinaryOp.ADD) && !binaries.contains(BinaryOp.SUB)) {
             return null;
         }
         return new CurvesSource(pi, reduced, primitives, PowerMerge.positive(data));
@@ -78,7 +83,8 @@ final class CurvesSource implements CandidateSource {
                 return;
             }
             List<Expr> written = new ArrayList<>();
-            for (Expr e : Curves.of(reduced, PiGroups.groupName(g), primitives.functions(), context.stop())) {
+            for (Expr e : Curves.of(reduced, PiGroups.groupName(g), primitives.functions(),
+                    primitives.binaries().contains(BinaryOp.DIV), context.stop())) {
                 written.add(pi.written(e, positive));
             }
             candidates.absorb(written, Source.CURVES_GROUPS, 0);

@@ -56,8 +56,9 @@ public final class Curves {
      * the data's weights); empty when the column is zero on most rows. Asks {@code stop} between forms.
      *
      * @param functions the library's one-argument functions (the curves use no other)
+     * @param divides   whether the library divides: without it, no reciprocal, no negative power
      */
-    public static List<Expr> of(Dataset data, String variable, List<UnaryFunction> functions,
+    public static List<Expr> of(Dataset data, String variable, List<UnaryFunction> functions, boolean divides,
                                 BooleanSupplier stop) {
         Objects.requireNonNull(functions, "functions");
         Dataset grid = data.evenlySpaced(GRID_ROWS);
@@ -73,6 +74,9 @@ public final class Curves {
         }
         List<Form> best = new ArrayList<>();
         for (int q : Q) {
+            if (q < 0 && !divides) {
+                continue;
+            }
             double[] xq = powers(x, q);
             double median = medianMagnitude(xq);
             if (!(median > 0) || !Double.isFinite(median)) {
@@ -83,8 +87,8 @@ public final class Curves {
                 double[][] inner = inner(f, xq, cs);
                 for (int w = 0; w < others.size(); w++) {
                     for (int p : P) {
-                        if (p == 0 && w > 0) {
-                            continue; // one form without a multiplier
+                        if (p == 0 && w > 0 || p < 0 && !divides) {
+                            continue; // one form without a multiplier; a negative power divides
                         }
                         double[] wp = powers(others.get(w), p);
                         if (wp == null) {
@@ -94,6 +98,9 @@ public final class Curves {
                             return List.of();
                         }
                         for (Outer o : Outer.values()) {
+                            if (o == Outer.RECIPROCAL && !divides) {
+                                continue;
+                            }
                             Form form = bestOnGrid(f, o, w, p, q, cs, inner, wp, z);
                             if (form != null) {
                                 best.add(form);

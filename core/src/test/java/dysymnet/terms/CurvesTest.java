@@ -32,7 +32,7 @@ class CurvesTest {
     /** The relative error of the best curve found. */
     private static double bestRelativeMse(Dataset d, List<UnaryFunction> library) {
         double best = Double.POSITIVE_INFINITY;
-        for (Expr e : Curves.of(d, "pi1", library, () -> false)) {
+        for (Expr e : Curves.of(d, "pi1", library, true, () -> false)) {
             best = Math.min(best, Metrics.mse(Evaluator.evaluate(e, d), d.y()) / Metrics.variance(d.y()));
         }
         return best;
@@ -57,7 +57,7 @@ class CurvesTest {
     @Test
     void theCurvesUseTheLibraryAlone() {
         Dataset d = curve(x -> 1 / (Math.exp(0.4 * x) - 1), 0.3, 6);
-        List<Expr> found = Curves.of(d, "pi1", List.of(UnaryOp.SIN), () -> false);
+        List<Expr> found = Curves.of(d, "pi1", List.of(UnaryOp.SIN), true, () -> false);
         assertFalse(found.isEmpty());
         for (Expr e : found) {
             assertFalse(e.toString().contains("exp"), e.toString());
@@ -66,7 +66,17 @@ class CurvesTest {
     }
 
     @Test
+    void aLibraryThatDoesNotDivideGetsNoQuotient() {
+        Dataset d = curve(x -> 2.5 * Math.exp(-1.7 / x), 0.3, 6);
+        List<Expr> found = Curves.of(d, "pi1", LIBRARY, false, () -> false);
+        assertFalse(found.isEmpty());
+        for (Expr e : found) {
+            assertFalse(e.toString().contains("/"), e.toString());
+        }
+    }
+
+    @Test
     void aStoppedSearchOffersNothing() {
-        assertTrue(Curves.of(curve(Math::exp, 0, 1), "pi1", LIBRARY, () -> true).isEmpty());
+        assertTrue(Curves.of(curve(Math::exp, 0, 1), "pi1", LIBRARY, true, () -> true).isEmpty());
     }
 }
