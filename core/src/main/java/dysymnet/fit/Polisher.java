@@ -35,9 +35,11 @@ import java.util.function.BooleanSupplier;
  * snaps applied, so the result is deterministic. No constant is re-fitted: a snap is accepted only if the others,
  * as they are, still fit.
  *
- * <p>With the noise allowance, all the constants are first tried at once, rounded to 1, then 2, then 3 significant
- * digits: the constants of a noisy fit are correlated (in {@code 0.999*V*pr/(gamma - 1.001)} or
- * {@code 731*q/(m*(730.3*w0^2 - 730*w^2))} a change of one is made up by the others), so that each snap alone
+ * <p>With the noise allowance, all the constants are first tried at once, each to its nearest integer (a scale and
+ * an offset fitted to noise, {@code -0.999*(-0.997*x1*y1 - x2*y2 - x3*y3) + 0.05}: rounded to one digit the offset
+ * would stay), then rounded to 1, then 2, then 3 significant digits: the constants of a noisy fit are correlated (in
+ * {@code 0.999*V*pr/(gamma - 1.001)} or {@code 731*q/(m*(730.3*w0^2 - 730*w^2))} a change of one is made up by the
+ * others), so that each snap alone
  * raises the error beyond the allowance while the law, all of them snapped, does not. Such a joint snap of
  * {@code k} constants is the likelihood-ratio test of {@code k} constants: the sum of squares may rise by
  * {@code chi2} times the 95% point of the chi-squared distribution with {@code k} degrees of freedom over that of
@@ -150,13 +152,14 @@ public final class Polisher {
         double finalLimit = limit;
         boolean changed = false;
         if (noiseChi2 > 0 && theta.length > 1) {
-            // several constants at once, each to the same number of significant digits (see jointSnap)
-            for (int digits = 1; digits <= JOINT_MAX_DIGITS; digits++) {
+            // several constants at once: each to its nearest integer (0 digits), then each to the same number of
+            // significant digits (see the class comment)
+            for (int digits = 0; digits <= JOINT_MAX_DIGITS; digits++) {
                 double[] snapped = theta.clone();
                 int moved = 0;
                 for (int k = 0; k < theta.length; k++) {
                     if (Double.isFinite(theta[k]) && theta[k] != 0) {
-                        snapped[k] = round(theta[k], digits);
+                        snapped[k] = digits == 0 ? Math.rint(theta[k]) : round(theta[k], digits);
                         moved += snapped[k] != theta[k] ? 1 : 0;
                     }
                 }
@@ -204,7 +207,7 @@ public final class Polisher {
         return m <= finalLimit ? p : e;
     }
 
-    /** Significant digits of the joint snap at most (1, 2, then 3). */
+    /** Significant digits of the joint snap at most (the nearest integers first, as 0 digits; then 1, 2, 3). */
     static final int JOINT_MAX_DIGITS = 3;
 
     /**

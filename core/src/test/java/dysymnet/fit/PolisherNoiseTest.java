@@ -77,6 +77,42 @@ class PolisherNoiseTest {
         assertTrue(recovered >= 8, "law recovered by polishing in " + recovered + " of 10 draws");
     }
 
+    /**
+     * Constants fitted to noise in a shape like {@code -0.999*(-0.997*x1*y1 - x2*y2 - x3*y3) + 0.05} are correlated:
+     * each snapped alone raises the error beyond the allowance, and rounded to one digit together the offset stays;
+     * to the nearest integers together they are the law.
+     */
+    @Test
+    void correlatedConstantsSnapTogetherToTheIntegers() {
+        Expr law = Simplifier.simplify(Parser.parse("x1*y1 + x2*y2 + x3*y3"));
+        int recovered = 0;
+        for (long seed = 1; seed <= 10; seed++) {
+            SplittableRandom rng = new SplittableRandom(seed);
+            int n = 750;
+            double[][] cols = new double[6][n];
+            double[] y = new double[n];
+            double sumSquares = 0;
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < 6; j++) {
+                    cols[j][i] = rng.nextDouble(1, 5);
+                }
+                y[i] = cols[0][i] * cols[3][i] + cols[1][i] * cols[4][i] + cols[2][i] * cols[5][i];
+                sumSquares += y[i] * y[i];
+            }
+            double sd = 0.01 * Math.sqrt(sumSquares / n);
+            for (int i = 0; i < n; i++) {
+                y[i] += sd * rng.nextGaussian();
+            }
+            Dataset d = new Dataset(List.of("x1", "x2", "x3", "y1", "y2", "y3"), cols, y);
+            Expr fitted = new LevenbergMarquardtFitter().fit(
+                    Parser.parse("-1.1*(-1.05*x1*y1 - x2*y2 - x3*y3) + 0.3"), d).expression();
+            if (law.equals(Polisher.withNoiseAllowance().polish(fitted, d))) {
+                recovered++;
+            }
+        }
+        assertTrue(recovered >= 8, "law recovered by polishing in " + recovered + " of 10 draws");
+    }
+
     @Test
     void theJointAllowanceGrowsWithTheConstantsSnapped() {
         assertEquals(1.0, Polisher.chi2Ratio(1), 1e-12);
