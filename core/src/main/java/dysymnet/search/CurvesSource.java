@@ -4,6 +4,7 @@ import dysymnet.data.Dataset;
 import dysymnet.expr.BinaryFunction;
 import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Expr;
+import dysymnet.expr.UnaryFunction;
 import dysymnet.gp.Primitives;
 import dysymnet.terms.Curves;
 import dysymnet.terms.TermSettings;
@@ -27,13 +28,16 @@ final class CurvesSource implements CandidateSource {
 
     private final PiGroups pi;
     private final Dataset reduced;
-    private final Primitives primitives;
+    private final List<UnaryFunction> functions;
+    private final boolean divides;
     private final Set<String> positive;
 
-    private CurvesSource(PiGroups pi, Dataset reduced, Primitives primitives, Set<String> positive) {
+    private CurvesSource(PiGroups pi, Dataset reduced, List<UnaryFunction> functions, boolean divides,
+                         Set<String> positive) {
         this.pi = pi;
         this.reduced = reduced;
-        this.primitives = primitives;
+        this.functions = functions;
+        this.divides = divides;
         this.positive = positive;
     }
 
@@ -42,8 +46,10 @@ final class CurvesSource implements CandidateSource {
      * ({@link TermSettings#curves()}), no units or no target unit, no group or more than {@value #MAX_GROUPS}, a row
      * on which the reduction is not finite, or a library without one-argument functions or that does not add and
      * multiply (a library that does not divide gets no reciprocal and no negative power).
+     *
+     * @param primitives the search's library over its inputs
      */
-    static CurvesSource onGroups(SearchContext context) {
+    static CurvesSource onGroups(SearchContext context, Primitives primitives) {
         TermSettings settings = context.settings().terms();
         Dataset data = context.data();
         PiGroups pi = settings.enabled() && settings.curves() ? PiGroups.of(data.names(), context.units()) : null;
@@ -51,13 +57,13 @@ final class CurvesSource implements CandidateSource {
             return null;
         }
         Dataset reduced = pi.reduced(data);
-        Primitives primitives = Primitives.of(context.settings().space(), data.names());
         List<BinaryFunction> binaries = primitives.binaries();
         if (reduced == null || primitives.functions().isEmpty() || !binaries.contains(BinaryOp.MUL)
                 || !binaries.contains(BinaryOp.ADD) && !binaries.contains(BinaryOp.SUB)) {
             return null;
         }
-        return new CurvesSource(pi, reduced, primitives, PowerMerge.positive(data));
+        return new CurvesSource(pi, reduced, primitives.functions(), binaries.contains(BinaryOp.DIV),
+                PowerMerge.positive(data));
     }
 
     @Override
@@ -83,8 +89,7 @@ final class CurvesSource implements CandidateSource {
                 return;
             }
             List<Expr> written = new ArrayList<>();
-            for (Expr e : Curves.of(reduced, PiGroups.groupName(g), primitives.functions(),
-                    primitives.binaries().contains(BinaryOp.DIV), context.stop())) {
+            for (Expr e : Curves.of(reduced, PiGroups.groupName(g), functions, divides, context.stop())) {
                 written.add(pi.written(e, positive));
             }
             candidates.absorb(written, Source.CURVES_GROUPS, 0);

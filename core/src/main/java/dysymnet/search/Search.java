@@ -28,10 +28,11 @@ import java.util.function.BooleanSupplier;
  * {@link NetworkSource}); the genetic programming when on ({@link GpSource}: a quick run before the first step, a
  * short one in each of its turns); the term regression when on ({@link TermsSource}: once before the first step,
  * then in each of its turns); with units, the GP on the dimensionless groups ({@link GpSource#onGroups}, beside the
- * GP) and the curves of one group ({@link CurvesSource}, once before the first step, last). The first step runs every source; after it, each step runs the sources whose turn it
- * is, so that each gets the share of the work it has earned by what it added to the front ({@link SourceShares},
- * {@link Budget.Allocation}). The facts about the data that several stages need (the target's variance, the noise
- * level, the local differences) are computed once here ({@link DataFacts}) and handed to all of them.
+ * GP) and the curves of one group ({@link CurvesSource}, once before the first step, last). The first step runs
+ * every source; after it, each step runs the sources whose turn it is, so that each gets the share of the work it
+ * has earned by what it added to the front ({@link SourceShares}, {@link Budget.Allocation}). The facts about the
+ * data that several stages need (the target's variance, the noise level, the local differences) are computed once
+ * here ({@link DataFacts}) and handed to all of them.
  *
  * <p>Reproducibility: each source draws from its own random streams and gathers parallel work in a fixed order
  * ({@link CandidateSource}), so a search with a given seed and step budget gives the same result on any number of
@@ -112,7 +113,7 @@ public final class Search {
         }
         if (s.terms().enabled()) {
             sources.add(new TermsSource(context, primitives));
-            CurvesSource curves = CurvesSource.onGroups(context);
+            CurvesSource curves = CurvesSource.onGroups(context, primitives);
             if (curves != null) {
                 sources.add(curves);
             }

@@ -96,9 +96,15 @@ public record Timings(int threads, double seconds, double serialSeconds, double 
          * was. Only the scheduling is replayed, not a core's speed with more cores busy.
          */
         public double replayedSeconds(int threads, int lanes) {
-            double now = Math.max(selfSeconds, makespan(taskSeconds, threads));
-            double then = Math.max(selfSeconds, makespan(taskSeconds, lanes));
-            return Math.max(0, seconds - now) + then;
+            return beyondWorkSeconds(threads) + Math.max(selfSeconds, makespan(taskSeconds, lanes));
+        }
+
+        /**
+         * The time this stage took on {@code threads} beyond the longer of its tasks' schedule and its own thread's
+         * work: hand-overs and waits, which a replay keeps as they were.
+         */
+        double beyondWorkSeconds(int threads) {
+            return Math.max(0, seconds - Math.max(selfSeconds, makespan(taskSeconds, threads)));
         }
     }
 
@@ -162,8 +168,7 @@ public record Timings(int threads, double seconds, double serialSeconds, double 
         double self = 0;
         for (Stage s : stages) {
             if (s.name.equals(overlapped) && s.step != BEFORE_STEPS) {
-                double now = Math.max(s.selfSeconds, makespan(s.taskSeconds, threads));
-                out -= Math.min(s.seconds, now);
+                out += s.beyondWorkSeconds(threads) - s.seconds;
                 queue.addAll(s.taskSeconds);
                 self += s.selfSeconds;
             } else {

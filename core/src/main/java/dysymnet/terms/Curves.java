@@ -1,8 +1,6 @@
 package dysymnet.terms;
 
 import dysymnet.data.Dataset;
-import dysymnet.expr.Binary;
-import dysymnet.expr.BinaryOp;
 import dysymnet.expr.Const;
 import dysymnet.expr.Expr;
 import dysymnet.expr.Unary;
@@ -68,10 +66,7 @@ public final class Curves {
         }
         double[] x = grid.column(j);
         double[] z = grid.y();
-        List<double[]> others = new ArrayList<>();
-        for (int k = 0; k < grid.features(); k++) {
-            others.add(grid.column(k));
-        }
+        double[][] columns = grid.columns();
         List<Form> best = new ArrayList<>();
         for (int q : Q) {
             if (q < 0 && !divides) {
@@ -85,12 +80,12 @@ public final class Curves {
             for (UnaryFunction f : functions) {
                 double[] cs = innerConstants(f, median);
                 double[][] inner = inner(f, xq, cs);
-                for (int w = 0; w < others.size(); w++) {
+                for (int w = 0; w < columns.length; w++) {
                     for (int p : P) {
                         if (p == 0 && w > 0 || p < 0 && !divides) {
                             continue; // one form without a multiplier; a negative power divides
                         }
-                        double[] wp = powers(others.get(w), p);
+                        double[] wp = powers(columns[w], p);
                         if (wp == null) {
                             continue;
                         }
