@@ -210,7 +210,8 @@ public final class BenchRunner {
             Model m = fit.fit(train, "y");
             double seconds = (System.nanoTime() - t0) / 1e9;
             if (keepDir != null) {
-                SavedSplits.writeCandidates(keepDir, p.name(), seed, level, fit.candidates(), settings);
+                SavedSplits.writeCandidates(keepDir, p.name(), seed, level, fit.candidates(), settings,
+                        p.units());
             }
             double[] pred = m.predict(test);
             double r2 = Metrics.r2(pred, test.y());

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "bench-choose", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Replay the final choice on the candidates that 'bench --save-splits DIR' kept (each run's "
-                + "candidates.json, settings.json, train.csv and test.csv): the formula each run reports with its "
+                + "candidates.json, settings.json, train.csv, test.csv and, with bench --units, units.json): the formula each run reports with its "
                 + "settings and with --ablation, and their test R^2; a rule's worth in seconds, on the same "
                 + "candidates.",
             "",
@@ -101,8 +101,9 @@ public final class ChooseCommand implements Callable<Integer> {
         Settings own = kept.settings();
         SymbolicRegressor.Builder b = SymbolicRegressor.builder().settings(own);
         abl.apply(b);
-        Model full = new FitPipeline(own, null, null).replay(kept.train(), "y", kept.candidates());
-        Model ablated = new FitPipeline(b.settings(), null, null).replay(kept.train(), "y", kept.candidates());
+        Model full = new FitPipeline(own, null, null, kept.units()).replay(kept.train(), "y", kept.candidates());
+        Model ablated = new FitPipeline(b.settings(), null, null, kept.units()).replay(kept.train(), "y",
+                kept.candidates());
         return new Replay(run.getFileName().toString(), r2(full, kept.test()), r2(ablated, kept.test()),
                 full.formula(), ablated.formula());
     }

@@ -6,6 +6,8 @@ import dysymnet.io.AtomicFiles;
 import dysymnet.search.Candidate;
 import dysymnet.search.Settings;
 import dysymnet.search.SettingsJson;
+import dysymnet.units.Units;
+import dysymnet.units.UnitsJson;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.Reader;
@@ -35,6 +37,8 @@ final class SavedSplits {
 
     /** A run's candidates in its folder ({@link CandidatesJson}), beside its settings ({@link #SETTINGS}). */
     static final String CANDIDATES = "candidates.json";
+    /** The units of a run's data ({@link UnitsJson}), only when it had some (bench --units). */
+    static final String UNITS = "units.json";
     /** A run's settings ({@link SettingsJson}), with its seed. */
     static final String SETTINGS = "settings.json";
 
@@ -48,12 +52,17 @@ final class SavedSplits {
      * @throws UncheckedIOException if a file cannot be written
      */
     static void writeCandidates(Path root, String problem, long seed, double noise, List<Candidate> candidates,
-                                Settings settings) {
+                                Settings settings, Units units) {
         Path dir = root.resolve(folder(problem, seed, noise));
         try {
             Files.createDirectories(dir);
             AtomicFiles.writeString(dir.resolve(CANDIDATES), CandidatesJson.write(candidates));
             AtomicFiles.writeString(dir.resolve(SETTINGS), SettingsJson.write(settings).toPrettyString());
+            if (units != null) {
+                ObjectMapper json = new ObjectMapper();
+                AtomicFiles.writeString(dir.resolve(UNITS),
+                        UnitsJson.write(json.createObjectNode(), units).toPrettyString());
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the candidates of " + problem + " seed " + seed + " to "
                     + dir + ": " + e.getMessage(), e);
@@ -67,8 +76,9 @@ final class SavedSplits {
      * @param train      its training rows (the target with the run's noise)
      * @param test       its test rows
      * @param candidates its search's candidates
+     * @param units      the units of its data, null when it had none
      */
-    record Kept(Settings settings, Dataset train, Dataset test, List<Candidate> candidates) {
+    record Kept(Settings settings, Dataset train, Dataset test, List<Candidate> candidates, Units units) {
     }
 
     /**
@@ -82,8 +92,10 @@ final class SavedSplits {
                     Files.readString(dir.resolve(SETTINGS), StandardCharsets.UTF_8)));
             List<Candidate> candidates = CandidatesJson.read(
                     Files.readString(dir.resolve(CANDIDATES), StandardCharsets.UTF_8), List.of());
+            Path units = dir.resolve(UNITS);
             return new Kept(settings, readCsv(dir.resolve("train.csv")), readCsv(dir.resolve("test.csv")),
-                    candidates);
+                    candidates, Files.isRegularFile(units) ? UnitsJson.read(new ObjectMapper().readTree(
+                            Files.readString(units, StandardCharsets.UTF_8))) : null);
         } catch (IOException | RuntimeException e) {
             throw new dysymnet.cli.UserError(dir + ": cannot read the run: " + e.getMessage());
         }

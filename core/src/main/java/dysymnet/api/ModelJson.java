@@ -20,8 +20,7 @@ import dysymnet.search.SourceAccount;
 import dysymnet.search.Timings;
 import dysymnet.units.Dimension;
 import dysymnet.units.DimensionCheck;
-import dysymnet.units.UnitText;
-import dysymnet.units.Units;
+import dysymnet.units.UnitsJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +29,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -124,7 +122,7 @@ final class ModelJson {
             }
         }
         if (model.units() != null) {
-            writeUnits(root, model);
+            writeModelUnits(root, model);
         }
         ArrayNode mr = root.putArray("mean_reward");
         for (double v : history.meanRewards()) {
@@ -269,7 +267,7 @@ final class ModelJson {
                     root.path("library_version").asText(""), data);
         }
         return new Model(e, features, root.path("target").asText("y"), number(root.get("mse_train")),
-                number(root.get("r2_train")), history, provenance, readUnits(root.get("units")));
+                number(root.get("r2_train")), history, provenance, UnitsJson.read(root.get("units")));
     }
 
     /**
@@ -277,17 +275,8 @@ final class ModelJson {
      * formula's check ({@code unit_check}: consistent, its unit, why not, each constant's unit or null) and each
      * front member's ({@code units} beside its formula): written only when the model has units.
      */
-    private static void writeUnits(ObjectNode root, Model model) {
-        Units u = model.units();
-        ObjectNode units = root.putObject("units");
-        ObjectNode cols = units.putObject("columns");
-        u.columns().forEach((name, d) -> cols.put(name, d.toString()));
-        if (u.target() == null) {
-            units.putNull("target");
-        } else {
-            units.put("target", u.target().toString());
-        }
-        units.put("dimensionless_constants", u.dimensionlessConstants());
+    private static void writeModelUnits(ObjectNode root, Model model) {
+        UnitsJson.write(root.putObject("units"), model.units());
         root.set("unit_check", unitCheck(root.objectNode(), model.unitCheck()));
         JsonNode pareto = root.path("pareto");
         List<Candidate> members = model.history().pareto();
@@ -318,17 +307,6 @@ final class ModelJson {
         }
         n.put("summary", r.summary());
         return n;
-    }
-
-    private static Units readUnits(JsonNode n) {
-        if (n == null || !n.isObject()) {
-            return null;
-        }
-        Map<String, Dimension> cols = new LinkedHashMap<>();
-        n.path("columns").properties().forEach(f -> cols.put(f.getKey(), UnitText.parse(f.getValue().asText())));
-        JsonNode t = n.get("target");
-        return new Units(cols, t == null || t.isNull() ? null : UnitText.parse(t.asText()),
-                n.path("dimensionless_constants").asBoolean(false));
     }
 
     /** A formula written by {@link #candidate(ObjectNode, Candidate)}. */
