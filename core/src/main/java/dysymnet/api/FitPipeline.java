@@ -119,7 +119,7 @@ public final class FitPipeline {
         DataFingerprint fingerprint = DataFingerprint.of(data);
         Finishing.Rows rows = Finishing.rows(data, settings);
         HeldOut held = rows.held() == null ? null : new HeldOut(rows.held(), scaling);
-        FinalChoice choice = new FinalChoice(held, units);
+        FinalChoice choice = new FinalChoice(held, units, Finishing.polishes(settings, scaling));
         SearchResult r;
         if (given == null) {
             Search s = new Search(settings, listener, trainer, choice);

@@ -26,7 +26,9 @@ public final class ChoiceState {
     private final ExecutorService threads;
     private final HeldOut heldOut;
     private final Units units;
-    private final List<Candidate> all;
+    private final boolean polishes;
+    private List<Candidate> all;
+    private final Set<Candidate> polished = new HashSet<>();
     private Set<Candidate> admissible;
     private List<Candidate> candidates;
     private List<Candidate> pool;
@@ -45,12 +47,17 @@ public final class ChoiceState {
 
     ChoiceState(List<Candidate> all, DataFacts facts, Selection selection, ExecutorService threads,
                 HeldOut heldOut) {
-        this(all, facts, selection, threads, heldOut, null);
+        this(all, facts, selection, threads, heldOut, null, false);
     }
 
+    /**
+     * @param polishes whether the reported formula's constants are polished after the choice ({@link Finishing}):
+     *                 then the front is compared as it would be reported ({@link PolishedFront})
+     */
     ChoiceState(List<Candidate> all, DataFacts facts, Selection selection, ExecutorService threads,
-                HeldOut heldOut, Units units) {
+                HeldOut heldOut, Units units, boolean polishes) {
         this.units = units;
+        this.polishes = polishes;
         this.all = List.copyOf(all);
         this.facts = facts;
         this.selection = selection;
@@ -105,9 +112,29 @@ public final class ChoiceState {
         admissible = new HashSet<>(candidates);
     }
 
-    /** Every candidate of the search, before any rule. */
+    /** Every candidate of the search, before any rule (the front members polished, once they are). */
     List<Candidate> all() {
         return all;
+    }
+
+    /** Whether the reported formula's constants will be polished ({@link PolishedFront} runs). */
+    boolean polishes() {
+        return polishes;
+    }
+
+    /**
+     * Replaces each key of {@code byPolished} by its value, its polished form, wherever it is: the first rule's
+     * step, before any narrowing.
+     */
+    void polish(Map<Candidate, Candidate> byPolished) {
+        if (byPolished.isEmpty()) {
+            return;
+        }
+        all = all.stream().map(c -> byPolished.getOrDefault(c, c)).toList();
+        candidates = all;
+        pool = new ArrayList<>(all);
+        front = null;
+        polished.addAll(byPolished.values());
     }
 
     /** The candidates within the size cap: those the guards fall back to when they leave nothing. */
@@ -253,7 +280,8 @@ public final class ChoiceState {
                         v == null ? "not compared by any rule" : v.why(), List.of()));
             }
         }
-        return new Outcome(chosen, front(), joined, notes, new Explanation(members));
+        return new Outcome(chosen, front(), joined, notes, new Explanation(members),
+                chosen != null && polished.contains(chosen));
     }
 
     /** Rows, for the rules' messages. */

@@ -21,19 +21,23 @@ import java.util.concurrent.ExecutorService;
 public final class FinalChoice {
     private final HeldOut heldOut;
     private final Units units;
+    private final boolean polishes;
 
     /** The choice, with the rows held out from the search judged by its last rule (null: none held out). */
     public FinalChoice(HeldOut heldOut) {
-        this(heldOut, null);
+        this(heldOut, null, false);
     }
 
     /**
      * The choice, with the rows held out from the search judged by its last rule (null: none held out), and the
-     * data's units (null: none given), which its rule {@code units} checks.
+     * data's units (null: none given), which its rule {@code units} checks; {@code polishes}: whether the reported
+     * formula's constants are polished after the choice ({@link Finishing}), so that its first rule compares the
+     * front as it would be reported ({@link PolishedFront}).
      */
-    public FinalChoice(HeldOut heldOut, Units units) {
+    public FinalChoice(HeldOut heldOut, Units units, boolean polishes) {
         this.heldOut = heldOut;
         this.units = units;
+        this.polishes = polishes;
     }
 
     /** The data's units this choice checks, null when none were given. */
@@ -54,7 +58,7 @@ public final class FinalChoice {
      * nothing else meanwhile.
      */
     public Outcome choose(List<Candidate> candidates, DataFacts facts, Selection selection, ExecutorService threads) {
-        ChoiceState state = new ChoiceState(candidates, facts, selection, threads, heldOut, units);
+        ChoiceState state = new ChoiceState(candidates, facts, selection, threads, heldOut, units, polishes);
         for (Rule rule : Policy.of(facts.data()).rules()) {
             if (state.on(rule.name()) && rule.apply(state)) {
                 state.ran(rule.name());

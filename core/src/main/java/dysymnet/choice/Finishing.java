@@ -156,17 +156,20 @@ public final class Finishing {
             front.add(unscaled(c, scaling));
         }
         List<String> notes = new ArrayList<>(r.notes());
+        Candidate refit = null;
         if (searched != data || data.rows() > r.fittedRows()) {
             // searched on a sample, or constants fitted on one: the chosen formula's constants once more on a larger
             // one, every score on all rows
             Candidate sampled = chosen;
-            Candidate refit = refitted(sampled);
-            front.replaceAll(c -> c.equals(sampled) ? refit : searched != data ? rescored(c) : c);
-            chosen = refit;
+            Candidate refitted = refitted(sampled);
+            front.replaceAll(c -> c.equals(sampled) ? refitted : searched != data ? rescored(c) : c);
+            chosen = refitted;
+            refit = refitted;
         }
-        if (settings.refinement().polish() && scaling.isIdentity()) {
-            // the reported constants with no more digits than the data support; not on data so far from 1 that the
-            // search scaled them, where squares of the residuals underflow
+        if (polishes(settings, scaling) && !(refit == null && r.choice().polished())) {
+            // the reported constants with no more digits than the data support (unless the choice polished them,
+            // PolishedFront, on the rows they are reported on); not on data so far from 1 that the search scaled
+            // them, where squares of the residuals underflow
             Candidate before = chosen;
             Candidate snapped = snapped(before);
             if (snapped != before) {
@@ -185,6 +188,14 @@ public final class Finishing {
         }
         Candidate scored = rescored(chosen);
         return new Finished(chosen, front, scored.mse(), scored.r2(), notes, explanation);
+    }
+
+    /**
+     * Whether a fit with these settings polishes its reported constants: its refinement polishes and its search's
+     * data were not scaled ({@link Scaling}).
+     */
+    public static boolean polishes(Settings settings, Scaling scaling) {
+        return settings.refinement().polish() && scaling.isIdentity();
     }
 
     /** The refit sample: at most {@link #REFIT_ROWS} rows of the data, drawn once. */

@@ -9,6 +9,7 @@ import java.util.List;
  */
 final class OneVariable {
     static final Policy POLICY = new Policy("one variable", List.of(
+            new PolishedFront(),
             new SizeCap(),
             new UnitsRule(),
             new BlowUpGuard(BlowUpGuard.BEYOND_DATA.unless(BlowUpGuard.EXACT_FIT),

@@ -13,9 +13,11 @@ import java.util.List;
  *                    chose over the front's formula); empty mostly
  * @param notes       what the choice says about the reported formula's trust, one sentence each
  * @param explanation why each member of the fronts looked at was passed over, and why the reported one was chosen
+ * @param polished    whether the chosen formula's constants were polished by the choice ({@link PolishedFront}), so
+ *                    that finishing need not polish them again
  */
 public record Outcome(Candidate chosen, ParetoFront front, List<Candidate> joined, List<String> notes,
-                      Explanation explanation) {
+                      Explanation explanation, boolean polished) {
     public Outcome {
         joined = List.copyOf(joined);
         notes = List.copyOf(notes);

@@ -10,6 +10,7 @@ import java.util.List;
  */
 final class Table {
     static final Policy POLICY = new Policy("table", List.of(
+            new PolishedFront(),
             new SizeCap(),
             new UnitsRule(),
             new BlowUpGuard(BlowUpGuard.BETWEEN_ROWS.unless(BlowUpGuard.EXACT_FIT),

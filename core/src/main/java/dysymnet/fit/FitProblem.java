@@ -23,7 +23,13 @@ final class FitProblem {
     private final double[] w;
     private final int rows;
     private final int params;
+    /** The full parameter vector's entries this problem fits, in order; null: all of them. */
+    private final int[] free;
+    /** The full parameter vector at the start: the values of the entries not fitted. */
+    private final double[] start;
     private final double[] predictions;
+    /** The Jacobian of every parameter (the fitted ones' rows are {@link #jacobian}'s). */
+    private final double[][] fullJacobian;
     private final double[][] jacobian;
     private final double initialMse;
     private final boolean tooLarge;
@@ -43,6 +49,18 @@ final class FitProblem {
      *             which the fitters catch to end with the best point seen
      */
     FitProblem(Expr e, Dataset d, BooleanSupplier stop) {
+        this(e, d, stop, null, null);
+    }
+
+    /**
+     * The problem of fitting only some of the constants of {@code e}, from other values than its own.
+     *
+     * @param stop  as in {@link #FitProblem(Expr, Dataset, BooleanSupplier)}
+     * @param start the values of all of {@code e}'s refinable constants ({@link Constants} order) to start from; null:
+     *              its own
+     * @param fit   which of them are fitted (the others keep their {@code start} values); null: all
+     */
+    FitProblem(Expr e, Dataset d, BooleanSupplier stop, double[] start, boolean[] fit) {
         Objects.requireNonNull(e, "e");
         Objects.requireNonNull(d, "d");
         this.stop = Objects.requireNonNull(stop, "stop");
@@ -52,12 +70,35 @@ final class FitProblem {
         this.y = d.y();
         this.w = d.weights();
         this.rows = d.rows();
-        this.params = compiled.parameterCount();
+        int all = compiled.parameterCount();
+        this.start = start == null ? compiled.initialParameters() : start.clone();
+        if (this.start.length != all || fit != null && fit.length != all) {
+            throw new IllegalArgumentException("expected " + all + " constants");
+        }
+        if (fit == null) {
+            this.free = null;
+            this.params = all;
+        } else {
+            this.free = java.util.stream.IntStream.range(0, all).filter(k -> fit[k]).toArray();
+            this.params = free.length;
+        }
         this.tooLarge = (long) rows * params > ConstantFitter.MAX_JACOBIAN_ENTRIES;
         this.predictions = new double[rows];
-        this.jacobian = tooLarge ? null : new double[params][rows];
-        double[] theta0 = compiled.initialParameters();
-        this.initialMse = Metrics.mse(compiled.values(columns, theta0), y, w);
+        this.fullJacobian = tooLarge ? null : new double[all][];
+        this.jacobian = tooLarge ? null : new double[params][];
+        if (!tooLarge) {
+            for (int k = 0; k < params; k++) {
+                jacobian[k] = new double[rows];
+                fullJacobian[free == null ? k : free[k]] = jacobian[k];
+            }
+            for (int k = 0; k < all; k++) {
+                if (fullJacobian[k] == null) {
+                    fullJacobian[k] = new double[rows];
+                }
+            }
+        }
+        double[] theta0 = initialParameters();
+        this.initialMse = Metrics.mse(compiled.values(columns, this.start), y, w);
         this.evaluations = 1;
         this.bestMse = initialMse;
         this.bestTheta = theta0;
@@ -88,8 +129,38 @@ final class FitProblem {
         return w;
     }
 
+    /** The fitted constants' values at the start. */
     double[] initialParameters() {
-        return compiled.initialParameters();
+        if (free == null) {
+            return start.clone();
+        }
+        double[] t = new double[params];
+        for (int k = 0; k < params; k++) {
+            t[k] = start[free[k]];
+        }
+        return t;
+    }
+
+    /** All the constants' values with the fitted ones at {@code theta}. */
+    private double[] full(double[] theta) {
+        if (free == null) {
+            return theta;
+        }
+        double[] t = start.clone();
+        for (int k = 0; k < params; k++) {
+            t[free[k]] = theta[k];
+        }
+        return t;
+    }
+
+    /** All the constants' values at the best point seen (the start's when none was better). */
+    double[] best() {
+        return full(bestTheta).clone();
+    }
+
+    /** The (weighted) MSE at the best point seen. */
+    double bestMse() {
+        return bestMse;
     }
 
     double initialMse() {
@@ -108,7 +179,7 @@ final class FitProblem {
             throw new Stopped();
         }
         evaluations++;
-        compiled.valuesAndJacobian(columns, theta, predictions, jacobian);
+        compiled.valuesAndJacobian(columns, full(theta), predictions, fullJacobian);
         double mse = Metrics.mse(predictions, y, w);
         lastTheta = theta.clone();
         lastMse = mse;
@@ -139,7 +210,7 @@ final class FitProblem {
     /** The best expression seen: the input unless some point was strictly better. */
     FitResult result() {
         if (bestMse < initialMse) {
-            return new FitResult(Constants.substitute(expr, bestTheta), bestMse, evaluations, true);
+            return new FitResult(Constants.substitute(expr, full(bestTheta)), bestMse, evaluations, true);
         }
         return new FitResult(expr, initialMse, evaluations, false);
     }

@@ -74,8 +74,14 @@ public final class LevenbergMarquardtFitter implements ConstantFitter {
     @Override
     public FitResult fit(Expr e, Dataset d, BooleanSupplier stop) {
         FitProblem p = new FitProblem(e, d, stop);
+        optimize(p);
+        return p.result();
+    }
+
+    /** Runs LM on {@code p} (nothing when it is settled); its best point is then {@code p}'s. */
+    void optimize(FitProblem p) {
         if (p.isSettled()) {
-            return p.result();
+            return;
         }
         int n = p.rows();
         int k = p.parameters();
@@ -129,6 +135,5 @@ public final class LevenbergMarquardtFitter implements ConstantFitter {
         } catch (MathRuntimeException | FitProblem.Stopped ex) {
             // Out of evaluations or iterations, a numerical failure, or stopped: the best point seen is kept.
         }
-        return p.result();
     }
 }

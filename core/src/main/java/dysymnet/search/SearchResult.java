@@ -51,6 +51,6 @@ public record SearchResult(Candidate chosen, ParetoFront front, List<Candidate> 
                         List<String> errors, int steps, StopReason stopReason, Duration elapsed, List<String> notes) {
         this(chosen, front, candidates, meanRewards, bestRewards, networksTrained, failedArchitectures, gaveUp, errors,
                 steps, stopReason, elapsed, notes, null,
-                new Outcome(chosen, front, List.of(), notes, Explanation.NONE), Integer.MAX_VALUE, List.of());
+                new Outcome(chosen, front, List.of(), notes, Explanation.NONE, false), Integer.MAX_VALUE, List.of());
     }
 }

@@ -53,7 +53,7 @@ class UnitsRuleTest {
     }
 
     private static Outcome choose(List<Candidate> cands, Dataset d, Units units, Selection selection) {
-        return new FinalChoice(null, units).choose(cands, DataFacts.of(d), selection, null);
+        return new FinalChoice(null, units, false).choose(cands, DataFacts.of(d), selection, null);
     }
 
     @Test

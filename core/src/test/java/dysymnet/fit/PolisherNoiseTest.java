@@ -180,4 +180,57 @@ class PolisherNoiseTest {
         }
         return y;
     }
+
+    /** Two columns on [1, 3] x [1, 3] and {@code y = law(x, z)} plus noise of sd {@code sd} times its RMS. */
+    private static Dataset draw(long seed, double sd, java.util.function.DoubleBinaryOperator law) {
+        SplittableRandom rng = new SplittableRandom(seed);
+        int n = 500;
+        double[][] cols = new double[2][n];
+        double[] y = new double[n];
+        double ms = 0;
+        for (int i = 0; i < n; i++) {
+            cols[0][i] = rng.nextDouble(1, 3);
+            cols[1][i] = rng.nextDouble(1, 3);
+            y[i] = law.applyAsDouble(cols[0][i], cols[1][i]);
+            ms += y[i] * y[i] / n;
+        }
+        for (int i = 0; i < n; i++) {
+            y[i] += sd * Math.sqrt(ms) * rng.nextGaussian();
+        }
+        return new Dataset(List.of("x", "z"), cols, y);
+    }
+
+    /**
+     * An offset that only the scale can make up for ({@code 0.1252*x/(z + 0.002)^2}): snapped alone it raises the error
+     * beyond the allowance, and rounding the scale alone does too; the snap that refits sets the offset to 0 with the
+     * scale refitted, then the scale to 0.125.
+     */
+    @Test
+    void aConstantThatOnlyTheOthersMakeUpForIsSnappedWithThemRefitted() {
+        Expr law = Simplifier.simplify(Parser.parse("0.125*x/z^2"));
+        int recovered = 0;
+        for (long seed = 1; seed <= 10; seed++) {
+            Dataset d = draw(seed, 0.01, (x, z) -> 0.125 * x / (z * z));
+            Expr fitted = new LevenbergMarquardtFitter().fit(Parser.parse("0.13*x/(z + 0.01)^2"), d).expression();
+            recovered += law.equals(Polisher.withNoiseAllowance().polish(fitted, d)) ? 1 : 0;
+        }
+        assertTrue(recovered >= 8, "law recovered in " + recovered + " of 10 draws");
+    }
+
+    /** {@code 4*pi} inside a cosine, which no number of digits reaches, snaps to it on noisy data. */
+    @Test
+    void aMultipleOfPiSnapsToIt() {
+        Expr law = Simplifier.simplify(Parser.parse("0.5 - 0.5*cos(" + 4 * Math.PI + "*x/z)"));
+        int recovered = 0;
+        for (long seed = 1; seed <= 10; seed++) {
+            Dataset d = draw(seed, 0.01, (x, z) -> 0.5 - 0.5 * Math.cos(4 * Math.PI * x / z));
+            Expr fitted = new LevenbergMarquardtFitter().fit(Parser.parse("0.49 - 0.51*cos(12.57*x/z)"), d)
+                    .expression();
+            recovered += law.equals(Polisher.withNoiseAllowance().polish(fitted, d)) ? 1 : 0;
+        }
+        assertTrue(recovered >= 8, "law recovered in " + recovered + " of 10 draws");
+        assertEquals(List.of(4 * Math.PI), java.util.Arrays.stream(Polisher.piMultiples(12.566)).boxed().toList());
+        assertEquals(List.of(1 / (2 * Math.PI)),
+                java.util.Arrays.stream(Polisher.piMultiples(0.159)).boxed().toList());
+    }
 }
