@@ -3,6 +3,7 @@ package dysymnet.search;
 import dysymnet.data.Dataset;
 import dysymnet.expr.BinaryFunction;
 import dysymnet.expr.BinaryOp;
+import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
 import dysymnet.expr.UnaryFunction;
 import dysymnet.gp.Primitives;
@@ -56,7 +57,7 @@ final class CurvesSource implements CandidateSource {
         if (pi == null || pi.groups().size() > MAX_GROUPS) {
             return null;
         }
-        Dataset reduced = pi.reduced(data);
+        Dataset reduced = weighted(pi.reduced(data), pi, data);
         List<BinaryFunction> binaries = primitives.binaries();
         if (reduced == null || primitives.functions().isEmpty() || !binaries.contains(BinaryOp.MUL)
                 || !binaries.contains(BinaryOp.ADD) && !binaries.contains(BinaryOp.SUB)) {
@@ -64,6 +65,28 @@ final class CurvesSource implements CandidateSource {
         }
         return new CurvesSource(pi, reduced, primitives.functions(), binaries.contains(BinaryOp.DIV),
                 PowerMerge.positive(data));
+    }
+
+    /**
+     * The reduced problem with each row weighted by its factor squared (times its own weight): a curve fitted to
+     * {@code y/factor} by least squares weighs every row alike, so that the rows of a small factor, whose quotient
+     * carries the noise of y many times over, would decide it; weighted, its sum of squares is that of
+     * {@code y - factor*f(pi)}, the error the search scores. Null when {@code reduced} is, or a factor is 0.
+     */
+    static Dataset weighted(Dataset reduced, PiGroups pi, Dataset data) {
+        if (reduced == null) {
+            return null;
+        }
+        double[] f = Evaluator.evaluate(pi.factor(), data);
+        double[] own = data.weights();
+        double[] w = new double[f.length];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = f[i] * f[i] * (own == null ? 1 : own[i]);
+            if (!(w[i] > 0) || !Double.isFinite(w[i])) {
+                return null;
+            }
+        }
+        return new Dataset(reduced.names(), reduced.columns(), reduced.y(), w);
     }
 
     @Override
