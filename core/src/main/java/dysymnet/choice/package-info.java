@@ -11,8 +11,12 @@
  * stand aside when a formula fits exactly. Every rule and part can be switched off by name
  * ({@link dysymnet.search.Selection#rulesOff()}, the bench's {@code --ablation no-NAME}).
  *
- * <p>The rules, in the order they run (one variable: 1, 2, 3, 4, 5, 6, 8; a table: 1, 2, 3, 5, 7, 8, 9, 10):
- * <ol>
+ * <p>The rules, in the order they run (one variable: 0, 1, 2, 3, 4, 5, 6, 8; a table: 0, 1, 2, 3, 5, 7, 8, 9, 10):
+ * <ol start="0">
+ *   <li>{@code polished-front} ({@link dysymnet.choice.PolishedFront}, where finishing polishes): the members of the
+ *       candidates' front are compared as they would be reported, their constants polished within the noise
+ *       allowance, so that a law whose fitted constants carry the noise is not passed over for an approximation
+ *       shorter only before its polish.</li>
  *   <li>{@code size-cap} ({@link dysymnet.choice.SizeCap}): formulas above the complexity cap are never offered;
  *       the target's mean is the candidate of last resort when none is that small.</li>
  *   <li>{@code units} ({@link dysymnet.choice.UnitsRule}, only with the data's units): formulas that are not
