@@ -1,8 +1,11 @@
 package dysymnet.terms;
 
 import dysymnet.data.Dataset;
+import dysymnet.data.Metrics;
 import dysymnet.expr.Const;
+import dysymnet.expr.Evaluator;
 import dysymnet.expr.Expr;
+import dysymnet.expr.Simplifier;
 import dysymnet.expr.Unary;
 import dysymnet.expr.UnaryFunction;
 import dysymnet.expr.UnaryOp;
@@ -10,9 +13,6 @@ import dysymnet.expr.Var;
 import dysymnet.fit.ConstantFitter;
 import dysymnet.fit.FitResult;
 import dysymnet.fit.Polisher;
-import dysymnet.data.Metrics;
-import dysymnet.expr.Evaluator;
-import dysymnet.expr.Simplifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -23,17 +23,24 @@ import java.util.function.BooleanSupplier;
 /**
  * Curves of one variable, searched exhaustively: every form
  * <pre>
- *   w^p * (a * O(V(c * x^q)) + b)      O(v) = v,  1/(v + d)  or  v^2
+ *   w^p * (a * O(V(c * x^q + e)) + b)      O(v) = v,  1/(v + d)  or  v^2
  * </pre>
  * with {@code V} one of the library's one-argument functions, {@code q} in {@code 1, -1, 2, -2}, {@code p} in
- * {@code 0, +-1, +-2, +-3} and the multiplier {@code w} any column ({@code x} itself or another: a law
- * {@code pi1*exp(-1/pi2)}); {@code a} and {@code b} by least squares for each point of a grid of the inner constants
- * {@code c} ({@link #innerConstants}) and {@code d}, the best forms' constants then refined together by
- * Levenberg-Marquardt. These are the shapes of a law of one dimensionless
- * group that a random search rarely completes because its constant sits inside the function: {@code 1/(exp(c*x) -
- * 1)}, {@code x^3/(exp(c*x) - 1)}, {@code exp(-c/x)}, {@code sin(c*x)^2}, {@code 1 - 2/(exp(c*x) + 1)} (a tanh
- * through exp). Deterministic; its cost is fixed by the grid (about 100,000 least-squares fits on at most
- * {@value #GRID_ROWS} rows per column of the data, a few tenths of a second).
+ * {@code 0, +-1, +-2, +-3}, the inner offset {@code e} in {@code 0, +-1} and the multiplier {@code w} any column
+ * ({@code x} itself or another: a law {@code pi1*exp(-1/pi2)}); {@code a} and {@code b} by (weighted) least squares
+ * for each point of a grid of the inner constant {@code c} ({@link #innerConstants}, the best point then refined
+ * between its neighbours) at each shift {@code d}. These are the shapes of a law of one dimensionless group that a
+ * random search rarely completes because its constant sits inside the function: {@code 1/(exp(c*x) - 1)},
+ * {@code x^3/(exp(c*x) - 1)}, {@code exp(-c/x)}, {@code sin(c*x)^2}, {@code 1 - 2/(exp(c*x) + 1)} (a tanh through
+ * exp), {@code 1/sqrt(1 - c*x^2)}.
+ *
+ * <p>On noisy data dozens of forms fit such a curve as well as the law's form does, and the best of them by error
+ * are a draw among them; a law's form mostly has simple constants (whole numbers, their reciprocals, multiples of
+ * pi), which snapped keep its fit within the noise. So the forms that fit about as well as the best and snap are
+ * taken first ({@link #simpleOrNot}), each offered with its simple constants, and {@value #KEPT} forms are refined
+ * by Levenberg-Marquardt and polished; the {@value #REFINED} most accurate and every one no other is both shorter
+ * than and as accurate as are offered. Deterministic; its cost is fixed by the grid (a few hundred thousand
+ * least-squares fits on at most {@value #GRID_ROWS} rows per column of the data) and the refits: about a second.
  */
 public final class Curves {
     /** Rows the grid is searched on at most (evenly spaced). */
@@ -60,9 +67,9 @@ public final class Curves {
     }
 
     /**
-     * The {@value #REFINED} best curves of {@code variable} (a column of {@code data}) fitting the target, in the
-     * order of their grid points' sums of squares, each refined on the data (the grid and the refinement with the
-     * data's weights); empty when the column is zero on most rows. Asks {@code stop} between forms.
+     * The curves of {@code variable} (a column of {@code data}) offered for the target (see the class comment), in
+     * the order of their errors; the grid and the refinement weigh the rows by the data's weights. Empty when the
+     * column is zero on most rows. Asks {@code stop} between forms.
      *
      * @param functions the library's one-argument functions (the curves use no other)
      * @param divides   whether the library divides: without it, no reciprocal, no negative power
