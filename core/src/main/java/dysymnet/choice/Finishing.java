@@ -156,17 +156,16 @@ public final class Finishing {
             front.add(unscaled(c, scaling));
         }
         List<String> notes = new ArrayList<>(r.notes());
-        Candidate refit = null;
-        if (searched != data || data.rows() > r.fittedRows()) {
+        boolean refit = searched != data || data.rows() > r.fittedRows();
+        if (refit) {
             // searched on a sample, or constants fitted on one: the chosen formula's constants once more on a larger
             // one, every score on all rows
             Candidate sampled = chosen;
             Candidate refitted = refitted(sampled);
             front.replaceAll(c -> c.equals(sampled) ? refitted : searched != data ? rescored(c) : c);
             chosen = refitted;
-            refit = refitted;
         }
-        if (polishes(settings, scaling) && !(refit == null && r.choice().polished())) {
+        if (polishes(settings, scaling) && (refit || !r.choice().polished())) {
             // the reported constants with no more digits than the data support (unless the choice polished them,
             // PolishedFront, on the rows they are reported on); not on data so far from 1 that the search scaled
             // them, where squares of the residuals underflow
