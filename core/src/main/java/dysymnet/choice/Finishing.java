@@ -142,6 +142,15 @@ public final class Finishing {
 
     /** Whether replacing {@code before} by {@code after} keeps to the units: true without units. */
     private boolean keepsUnits(Expr before, Expr after) {
+        return keepsUnits(units, before, after);
+    }
+
+    /**
+     * Whether replacing {@code before} by {@code after} keeps to {@code units} (a consistent formula stays
+     * consistent): true without units (null). Finishing's refit and snap, and the choice's polish
+     * ({@link PolishedFront}), take no change that breaks it.
+     */
+    static boolean keepsUnits(Units units, Expr before, Expr after) {
         return units == null || !DimensionCheck.consistent(before, units) || DimensionCheck.consistent(after, units);
     }
 

@@ -7,7 +7,6 @@ import dysymnet.expr.Expr;
 import dysymnet.fit.Polisher;
 import dysymnet.search.Candidate;
 import dysymnet.search.ParetoFront;
-import dysymnet.units.DimensionCheck;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -69,8 +68,7 @@ final class PolishedFront implements Rule {
     /** {@code c} polished and scored on {@code data}; null when the polish changes nothing or is not taken. */
     private static Candidate polished(Candidate c, Polisher polisher, Dataset data, ChoiceState s) {
         Expr p = polisher.polish(c.expression(), data, () -> false);
-        if (p.equals(c.expression()) || s.units() != null && DimensionCheck.consistent(c.expression(), s.units())
-                && !DimensionCheck.consistent(p, s.units())) {
+        if (p.equals(c.expression()) || !Finishing.keepsUnits(s.units(), c.expression(), p)) {
             return null;
         }
         double[] pred = Evaluator.evaluate(p, data);

@@ -325,7 +325,20 @@ public final class Curves {
     /** The form at the inner constant {@code c}, its a and b by least squares; null when not finite. */
     private static Form at(Form form, double c, double[] xq, double[] wp, double[] z, double[] u) {
         for (int i = 0; i < z.length; i++) {
-            u[i] = wp[i] * outer(form, form.f().apply(c * xq[i] + form.e()));
+            u[i] = form.f().apply(c * xq[i] + form.e());
+        }
+        return fittedAt(form, c, u, wp, z, u);
+    }
+
+    /**
+     * The form of {@code shape}'s kind (its function, outer function, multiplier, powers, offset and shift) at the
+     * inner constant {@code c}, whose inner values {@code V(c*x^q + e)} are {@code v}: {@code a} and {@code b} by least
+     * squares, and their sum of squares; null when a value or the fit is not finite. {@code u} is a buffer, which may
+     * be {@code v} itself (each row is read before it is written).
+     */
+    private static Form fittedAt(Form shape, double c, double[] v, double[] wp, double[] z, double[] u) {
+        for (int i = 0; i < z.length; i++) {
+            u[i] = wp[i] * outer(shape, v[i]);
             if (!Double.isFinite(u[i])) {
                 return null;
             }
@@ -339,8 +352,8 @@ public final class Curves {
             double r = ab[0] * u[i] + ab[1] * wp[i] - z[i];
             sse += r * r;
         }
-        return Double.isFinite(sse) ? new Form(form.f(), form.outer(), form.w(), form.p(), form.q(), ab[0], ab[1],
-                c, form.e(), form.d(), sse) : null;
+        return Double.isFinite(sse) ? new Form(shape.f(), shape.outer(), shape.w(), shape.p(), shape.q(), ab[0],
+                ab[1], c, shape.e(), shape.d(), sse) : null;
     }
 
     /** A form with its grid's best constants and sum of squares; {@code w} the multiplier's column. */
@@ -429,38 +442,13 @@ public final class Curves {
     /** The form's best grid point of {@code c} at the shift {@code d}, or null when no point gives a finite fit. */
     private static Form bestOnGrid(UnaryFunction f, Outer outer, int w, int p, int q, double[] cs, double e, double d,
                                    double[][] inner, double[] wp, double[] z) {
-        int n = z.length;
-        double[] u = new double[n];
+        Form shape = new Form(f, outer, w, p, q, 0, 0, 0, e, d, Double.POSITIVE_INFINITY);
+        double[] u = new double[z.length];
         Form best = null;
         for (int k = 0; k < cs.length; k++) {
-            double[] v = inner[k];
-            if (v == null) {
-                continue;
-            }
-            boolean finite = true;
-            for (int i = 0; i < n && finite; i++) {
-                double o = switch (outer) {
-                    case PLAIN -> v[i];
-                    case RECIPROCAL -> 1 / (v[i] + d);
-                    case SQUARE -> v[i] * v[i];
-                };
-                u[i] = wp[i] * o;
-                finite = Double.isFinite(u[i]);
-            }
-            if (!finite) {
-                continue;
-            }
-            double[] ab = leastSquares(u, wp, z);
-            if (ab == null) {
-                continue;
-            }
-            double sse = 0;
-            for (int i = 0; i < n; i++) {
-                double r = ab[0] * u[i] + ab[1] * wp[i] - z[i];
-                sse += r * r;
-            }
-            if (Double.isFinite(sse) && (best == null || sse < best.sse())) {
-                best = new Form(f, outer, w, p, q, ab[0], ab[1], cs[k], e, d, sse);
+            Form at = inner[k] == null ? null : fittedAt(shape, cs[k], inner[k], wp, z, u);
+            if (at != null && (best == null || at.sse() < best.sse())) {
+                best = at;
             }
         }
         return best;
