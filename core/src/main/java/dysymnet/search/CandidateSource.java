@@ -37,6 +37,15 @@ public interface CandidateSource extends AutoCloseable {
     }
 
     /**
+     * Whether this source only adds what the others miss (the sources of the units' dimensionless groups): the
+     * search runs it after the others ({@link Search#sources}) and skips its runs, before the steps and in them, once
+     * a formula solves the data ({@link Candidates#solved()}), so that a law the others find takes no longer for it.
+     */
+    default boolean supplementary() {
+        return false;
+    }
+
+    /**
      * The work this source has done so far, counted rather than timed, in nominal seconds (a count times a cost per
      * unit measured on one machine): the same on any number of threads, so that a search without a time limit
      * divides its steps among the sources reproducibly ({@link SourceShares}). 0 for a source that does not count.

@@ -100,6 +100,11 @@ final class CurvesSource implements CandidateSource {
     }
 
     @Override
+    public boolean supplementary() {
+        return true;
+    }
+
+    @Override
     public boolean stepped() {
         return false;
     }

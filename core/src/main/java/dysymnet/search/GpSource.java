@@ -24,7 +24,8 @@ import java.util.function.UnaryOperator;
  * (Buckingham's Pi theorem, {@link PiGroups}): the groups as its inputs, the target over the factor as its target, a
  * function of two groups where the data have eight inputs; each of its formulas is written back in the inputs and
  * multiplied by the factor ({@link PiGroups#written}) before it joins the candidates. It starts from its own random
- * formulas and population only (the candidates are formulas of the inputs, not of the groups).
+ * formulas and population only (the candidates are formulas of the inputs, not of the groups), after the other
+ * sources and not once the data are solved ({@link #supplementary()}).
  */
 final class GpSource implements CandidateSource {
     /**
@@ -99,6 +100,12 @@ final class GpSource implements CandidateSource {
     @Override
     public Source id() {
         return id;
+    }
+
+    /** The GP on the groups only adds what the others miss ({@link CandidateSource#supplementary()}). */
+    @Override
+    public boolean supplementary() {
+        return id == Source.GP_GROUPS;
     }
 
     /** The GP's work: the distinct formulas it evaluated times the rows they cost ({@link #SECONDS_PER_UNIT}). */

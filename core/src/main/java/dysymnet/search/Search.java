@@ -27,8 +27,9 @@ import java.util.function.BooleanSupplier;
  * once, first, milliseconds); the networks the controller samples and trains (the paper's Algorithm 1,
  * {@link NetworkSource}); the genetic programming when on ({@link GpSource}: a quick run before the first step, a
  * short one in each of its turns); the term regression when on ({@link TermsSource}: once before the first step,
- * then in each of its turns); with units, the GP on the dimensionless groups ({@link GpSource#onGroups}, beside the
- * GP) and the curves of one group ({@link CurvesSource}, once before the first step, last). The first step runs
+ * then in each of its turns); with units, after those and only while no formula solves the data
+ * ({@link CandidateSource#supplementary()}), the GP on the dimensionless groups ({@link GpSource#onGroups}) and the
+ * curves of one group ({@link CurvesSource}, once before the first step). The first step runs
  * every source; after it, each step runs the sources whose turn it is, so that each gets the share of the work it
  * has earned by what it added to the front ({@link SourceShares}, {@link Budget.Allocation}). The facts about the
  * data that several stages need (the target's variance, the noise level, the local differences) are computed once
@@ -84,7 +85,8 @@ public final class Search {
     /**
      * The formula sources of a search, in the order they run: the straight lines (with the term regression), the
      * networks unless a step trains none ({@link Budget#trainsNetworks()}), the GP and the term regression when their
-     * settings have them on. A new source is registered here.
+     * settings have them on, then the supplementary ones (with units: the GP and the curves on the dimensionless
+     * groups). A new source is registered here.
      *
      * <p>Without networks a step is still a step: the GP's run after a step and the term regression's run, seeded
      * with the best formulas so far (no network's formula among them), once each; the step budget counts those
@@ -106,13 +108,18 @@ public final class Search {
         }
         if (s.gp().enabled()) {
             sources.add(new GpSource(context, primitives));
+        }
+        if (s.terms().enabled()) {
+            sources.add(new TermsSource(context, primitives));
+        }
+        // the supplementary sources last (CandidateSource#supplementary): with units, the groups' GP and curves
+        if (s.gp().enabled()) {
             GpSource onGroups = GpSource.onGroups(context);
             if (onGroups != null) {
                 sources.add(onGroups);
             }
         }
         if (s.terms().enabled()) {
-            sources.add(new TermsSource(context, primitives));
             CurvesSource curves = CurvesSource.onGroups(context, primitives);
             if (curves != null) {
                 sources.add(curves);
@@ -151,6 +158,9 @@ public final class Search {
                     budget.timeLimit() != null);
             FrontGain gain = candidates.gain();
             for (CandidateSource source : sources) {
+                if (source.supplementary() && candidates.solved()) {
+                    continue;
+                }
                 double work0 = source.work();
                 double gain0 = gain.total();
                 long t0 = System.nanoTime();
@@ -183,10 +193,10 @@ public final class Search {
                         ? all(stepped.size()) : shares.turns();
                 try {
                     for (int i = 0; i < stepped.size() && complete; i++) {
-                        if (!turn[i]) {
+                        CandidateSource source = stepped.get(i);
+                        if (!turn[i] || source.supplementary() && candidates.solved()) {
                             continue;
                         }
-                        CandidateSource source = stepped.get(i);
                         double work0 = source.work();
                         double gain0 = gain.total();
                         long t0 = System.nanoTime();

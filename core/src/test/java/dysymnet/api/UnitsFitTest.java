@@ -14,6 +14,7 @@ import dysymnet.search.Candidate;
 import dysymnet.search.Reward;
 import dysymnet.search.Settings;
 import dysymnet.search.Source;
+import dysymnet.search.Timings;
 import dysymnet.units.Dimension;
 import dysymnet.units.DimensionCheck;
 import dysymnet.units.UnitText;
@@ -96,6 +97,31 @@ class UnitsFitTest {
             assertTrue(m.trainR2() > 1 - 1e-12, m.expression() + ": R^2 " + m.trainR2());
             assertTrue(m.history().pareto().stream().anyMatch(c -> c.source().equals(Source.CURVES_GROUPS)),
                     "a curve of the group on the front");
+        }
+    }
+
+    /**
+     * The sources of the groups only add what the others miss: a law the GP or the term regression solves before the
+     * first step (a kinetic energy, m*v^2/2, whose only group is a constant) leaves no candidate of theirs, so that
+     * with units it takes no longer than without. Broken if they ran first, or ran on once it was solved.
+     */
+    @Test
+    void aLawTheOtherSourcesSolveIsNotSearchedOnTheGroups() {
+        double[][] rows = threeInputs(60);
+        double[] target = new double[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            target[i] = rows[i][0] * rows[i][1] * rows[i][1] / (2 * rows[i][2]);
+        }
+        // m*v^2/(2*k) with k dimensionless: one group, k itself
+        Map<String, String> units = new TreeMap<>(Map.of("m", "kg", "v", "m/s", "k", "1"));
+        for (long seed = 1; seed <= 2; seed++) {
+            Model m = SymbolicRegressor.builder().batchSize(0).maxSteps(1).threads(1).seed(seed)
+                    .units(units, "J").build().fit(rows, target, "m", "v", "k");
+            assertTrue(m.trainR2() > 1 - 1e-12, m.expression() + ": R^2 " + m.trainR2());
+            List<String> ran = m.history().timings().stages().stream().map(Timings.Stage::name).toList();
+            assertTrue(ran.contains(Source.GP.name()), "the GP ran: " + ran);
+            assertTrue(!ran.contains(Source.GP_GROUPS.name()) && !ran.contains(Source.CURVES_GROUPS.name()),
+                    "the groups' sources ran after the law was solved: " + ran);
         }
     }
 
