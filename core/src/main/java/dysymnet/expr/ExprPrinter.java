@@ -199,6 +199,48 @@ abstract class ExprPrinter {
         return new Frag(s, s.startsWith("-") ? SIGN : ATOM);
     }
 
+    /** The largest whole number {@link #piForm} writes beside pi. */
+    static final int PI_WHOLE = 12;
+
+    /**
+     * A constant that is exactly a simple form of pi: {@code sign * k * pi} ({@code over} false, {@code inverse}
+     * false), {@code sign * pi / k} (over), {@code sign * k / pi} (inverse) or {@code sign / (k * pi)} (inverse,
+     * over); k a whole number from 1 to {@value #PI_WHOLE}.
+     */
+    record PiForm(boolean negative, int k, boolean inverse, boolean over) {
+    }
+
+    /**
+     * {@code v} as a {@link PiForm} when that form, computed in doubles as written ({@code k*pi}, {@code pi/k},
+     * {@code k/pi}, {@code 1/(k*pi)}), is exactly {@code v}, else null: the polisher and the curves snap constants to
+     * these values ({@code fit.Polisher#piMultiples}), which print as {@code 2*pi} rather than 6.283185307179586, and
+     * the text reads back as the same double.
+     */
+    static PiForm piForm(double v) {
+        double a = Math.abs(v);
+        if (!(a > 0) || Double.isInfinite(a)) {
+            return null;
+        }
+        boolean negative = v < 0;
+        long k = Math.round(a / Math.PI);
+        if (k >= 1 && k <= PI_WHOLE && k * Math.PI == a) {
+            return new PiForm(negative, (int) k, false, false);
+        }
+        k = Math.round(Math.PI / a);
+        if (k >= 2 && k <= PI_WHOLE && Math.PI / k == a) {
+            return new PiForm(negative, (int) k, false, true);
+        }
+        k = Math.round(a * Math.PI);
+        if (k >= 1 && k <= PI_WHOLE && k / Math.PI == a) {
+            return new PiForm(negative, (int) k, true, false);
+        }
+        k = Math.round(1 / (a * Math.PI));
+        if (k >= 2 && k <= PI_WHOLE && 1 / (k * Math.PI) == a) {
+            return new PiForm(negative, (int) k, true, true);
+        }
+        return null;
+    }
+
     /**
      * Canonical decimal text of v: {@code NaN}, {@code Infinity}, {@code -Infinity}, integers without fraction,
      * plain notation for magnitudes in [1e-4, 1e15), otherwise {@code d.ddde-N}. {@code digits == 0} means the

@@ -12,9 +12,26 @@ class InfixPrinter extends ExprPrinter {
         super(digits);
     }
 
+    /** The constant's {@link #number} text, or its form of pi where it is exactly one ({@link #piForm}). */
     @Override
     Frag constant(double v) {
-        return plain(number(v, digits));
+        PiForm pi = piForm(v);
+        return pi == null ? plain(number(v, digits)) : pi(pi);
+    }
+
+    /** {@code pi}, {@code 2*pi}, {@code pi/4}, {@code 3/pi}, {@code 1/(4*pi)}, with their sign. */
+    static Frag pi(PiForm f) {
+        String k = Integer.toString(f.k());
+        String text;
+        if (!f.inverse()) {
+            text = f.over() ? "pi/" + k : f.k() == 1 ? "pi" : k + "*pi";
+        } else {
+            text = f.over() ? "1/(" + k + "*pi)" : k + "/pi";
+        }
+        if (f.negative()) {
+            return new Frag("-" + text, text.equals("pi") ? SIGN : PRODUCT);
+        }
+        return new Frag(text, text.equals("pi") ? ATOM : PRODUCT);
     }
 
     @Override

@@ -37,6 +37,19 @@ final class LatexPrinter extends ExprPrinter {
         if (Double.isInfinite(v)) {
             return v > 0 ? new Frag("\\infty", ATOM) : new Frag("-\\infty", SIGN);
         }
+        PiForm pi = piForm(v);
+        if (pi != null) {
+            // \pi, 2\pi, \frac{\pi}{4}, \frac{3}{\pi}, \frac{1}{4\pi}
+            String k = Integer.toString(pi.k());
+            String text;
+            if (pi.inverse()) {
+                text = pi.over() ? "\\frac{1}{" + k + "\\pi}" : "\\frac{" + k + "}{\\pi}";
+            } else {
+                text = pi.over() ? "\\frac{\\pi}{" + k + "}" : pi.k() == 1 ? "\\pi" : k + "\\pi";
+            }
+            boolean atom = text.equals("\\pi");
+            return pi.negative() ? new Frag("-" + text, SIGN) : new Frag(text, atom ? ATOM : PRODUCT);
+        }
         String s = number(v, digits);
         int e = s.indexOf('e');
         if (e >= 0) {

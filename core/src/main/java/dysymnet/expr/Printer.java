@@ -14,8 +14,10 @@ import java.util.regex.Pattern;
  * <p>Constants: with a {@code digits} argument they are rounded to that many significant digits; without one
  * ({@link #infix(Expr)} and the one-argument overloads) they print as the shortest decimal that reads back as
  * the same double. Integral values print without a fraction ({@code 2}; {@code 2.0} in Java, Python and C),
- * magnitudes from 1e-4 up to 1e15 without an exponent, others as {@code 1.5e-10}. Parentheses are the fewest that
- * keep the tree's grouping.
+ * magnitudes from 1e-4 up to 1e15 without an exponent, others as {@code 1.5e-10}. In the infix, SymPy and LaTeX
+ * forms a constant that is exactly a simple form of pi ({@code k*pi}, {@code pi/k}, {@code k/pi}, {@code 1/(k*pi)},
+ * k to 12, computed as written: the values the polisher snaps to) prints as that form ({@code 2*pi*x}, not
+ * {@code 6.283185307179586*x}). Parentheses are the fewest that keep the tree's grouping.
  *
  * <p>{@link #infix} output re-parses to an expression computing the same doubles (the printer writes
  * {@code a + (-b)} as {@code a - b} and {@code a - (-b)} as {@code a + b}, which IEEE arithmetic defines to be
@@ -376,11 +378,16 @@ public final class Printer {
         };
     }
 
-    /** {@code e} with every constant rounded to {@code digits} significant digits, as the printers write it. */
+    /**
+     * {@code e} with every constant rounded to {@code digits} significant digits, as the printers write it, but for
+     * the forms of pi ({@link ExprPrinter#piForm}), which they write exactly.
+     */
     static Expr rounded(Expr e, int digits) {
         int d = checkDigits(digits);
         if (e instanceof Const c) {
-            return new Const(Double.parseDouble(ExprPrinter.number(c.value(), d)));
+            // a form of pi is not rounded: the infix form writes it as such at any digits
+            return ExprPrinter.piForm(c.value()) != null ? c
+                    : new Const(Double.parseDouble(ExprPrinter.number(c.value(), d)));
         }
         if (e instanceof Unary u) {
             return new Unary(u.op(), rounded(u.arg(), d));

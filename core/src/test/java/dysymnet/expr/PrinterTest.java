@@ -176,7 +176,7 @@ class PrinterTest {
             {"2", "2.0"}, {"-2", "-2.0"}, {"0.1", "0.1"}, {"0.3333333333333333", String.valueOf(1.0 / 3)},
             {"1e-10", "1e-10"}, {"1.5e-7", "1.5e-7"}, {"0.0001", "1e-4"}, {"1e-5", "0.00001"},
             {"123456789", "123456789"}, {"123456789012345", "123456789012345"}, {"1e15", "1e15"},
-            {"1.2345e20", "1.2345e20"}, {"12345678.5", "12345678.5"}, {"3.141592653589793", String.valueOf(Math.PI)},
+            {"1.2345e20", "1.2345e20"}, {"12345678.5", "12345678.5"}, {"pi", String.valueOf(Math.PI)},
             {"0", "0"}, {"-0", "-0.0"}, {"4.9e-324", "4.9e-324"}, {"1.7976931348623157e308", "1.7976931348623157e308"},
             {"NaN", "NaN"}, {"Infinity", "Infinity"}, {"-Infinity", "-Infinity"}};
         for (String[] c : cases) {
@@ -186,6 +186,40 @@ class PrinterTest {
             assertEquals(Double.doubleToLongBits(v),
                     Double.doubleToLongBits(((Const) Parser.parse(text)).value()), "reads back " + text);
         }
+    }
+
+    /**
+     * The constants the polisher and the curves snap to pi print as forms of pi, at any digits, and read back as the
+     * same double; a constant merely near one stays a number.
+     */
+    @Test
+    void constantsThatArePiFormsPrintAsThem() {
+        Map<String, Double> cases = new java.util.LinkedHashMap<>();
+        cases.put("2*pi", 2 * Math.PI);
+        cases.put("12*pi", 12 * Math.PI);
+        cases.put("pi/4", Math.PI / 4);
+        cases.put("3/pi", 3 / Math.PI);
+        cases.put("1/pi", 1 / Math.PI);
+        cases.put("1/(4*pi)", 1 / (4 * Math.PI));
+        cases.put("-1/(8*pi)", -1 / (8 * Math.PI));
+        cases.put("-3*pi", -3 * Math.PI);
+        for (Map.Entry<String, Double> c : cases.entrySet()) {
+            double v = c.getValue();
+            assertEquals(c.getKey(), Printer.infix(num(v)));
+            assertEquals(c.getKey(), Printer.infix(num(v), 3));
+            assertEquals(Double.doubleToLongBits(v), Double.doubleToLongBits(Evaluator.evaluate(Parser.parse(c.getKey()),
+                    Map.of())), "reads back " + c.getKey());
+        }
+        assertEquals("2*pi*x", Printer.infix(mul(num(2 * Math.PI), X)));
+        assertEquals("sin(x/(2*pi))", Printer.infix(apply(UnaryOp.SIN, div(X, num(2 * Math.PI)))));
+        assertEquals("(2*pi)^x", Printer.infix(pow(num(2 * Math.PI), X)));
+        assertEquals("x - 2*pi", Printer.infix(add(X, num(-2 * Math.PI))));
+        assertEquals("\\frac{1}{4\\pi}", Printer.latex(num(1 / (4 * Math.PI))));
+        assertEquals("2*pi*x", Printer.sympy(mul(num(2 * Math.PI), X), 6));
+        // near a form of pi, or a form beyond 12: a number
+        assertEquals("6.2832", Printer.infix(num(6.2832)));
+        assertEquals("43.982297150257104", Printer.infix(num(14 * Math.PI)));
+        assertEquals("6.283185307179585", Printer.infix(num(Math.nextDown(2 * Math.PI))));
     }
 
     @Test
@@ -225,7 +259,7 @@ class PrinterTest {
         assertEquals("Abs(x)**3 + asin(y) - acos(z)",
                 Printer.sympy(sub(add(pow(apply(UnaryOp.ABS, X), num(3)), apply(UnaryOp.ASIN, Y)),
                         apply(UnaryOp.ACOS, Z)), 6));
-        assertEquals("3.14*x**(-2)/(1 + y)", Printer.sympy(div(mul(num(Math.PI), pow(X, num(-2))), add(num(1), Y)), 3));
+        assertEquals("3.14*x**(-2)/(1 + y)", Printer.sympy(div(mul(num(3.14159265), pow(X, num(-2))), add(num(1), Y)), 3));
         assertEquals("-sinh(x)**2 + Piecewise(((-2)**y, Eq(y, floor(y))), (2**y, True))",
                 Printer.sympy(add(neg(pow(apply(UnaryOp.SINH, X), num(2))), pow(num(-2), Y)), 6));
         assertEquals("Symbol('I')*Symbol('gamma') + E_n*lambd", Printer.sympy(add(mul(new Var("I"), new Var("gamma")),
@@ -279,8 +313,8 @@ class PrinterTest {
                 Printer.sympyProtected(sub(add(pow(apply(UnaryOp.ABS, X), num(3)), apply(UnaryOp.ASIN, Y)),
                         apply(UnaryOp.ACOS, Z)), 6));
         assertEquals("3.14*x**(-2)/Piecewise((1e-300, Eq(1 + y, 0)), (1 + y, True))",
-                Printer.sympyProtected(div(mul(num(Math.PI), pow(X, num(-2))), add(num(1), Y)), 3));
-        assertEquals("3.14*x**(-2)/(1 + y**2)", Printer.sympyProtected(div(mul(num(Math.PI), pow(X, num(-2))),
+                Printer.sympyProtected(div(mul(num(3.14159265), pow(X, num(-2))), add(num(1), Y)), 3));
+        assertEquals("3.14*x**(-2)/(1 + y**2)", Printer.sympyProtected(div(mul(num(3.14159265), pow(X, num(-2))),
                 add(num(1), pow(Y, num(2)))), 3));
         assertEquals("-sinh(Max(-100, Min(x, 100)))**2 + Piecewise(((-2)**y, Eq(y, floor(y))), (2**y, True))",
                 Printer.sympyProtected(add(neg(pow(apply(UnaryOp.SINH, X), num(2))),
