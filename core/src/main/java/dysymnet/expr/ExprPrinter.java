@@ -208,6 +208,10 @@ abstract class ExprPrinter {
      * over); k a whole number from 1 to {@value #PI_WHOLE}.
      */
     record PiForm(boolean negative, int k, boolean inverse, boolean over) {
+        /** Whether the form is pi itself (or -pi), which binds as an atom. */
+        boolean bare() {
+            return k == 1 && !inverse && !over;
+        }
     }
 
     /**

@@ -29,9 +29,9 @@ class InfixPrinter extends ExprPrinter {
             text = f.over() ? "1/(" + k + "*pi)" : k + "/pi";
         }
         if (f.negative()) {
-            return new Frag("-" + text, text.equals("pi") ? SIGN : PRODUCT);
+            return new Frag("-" + text, f.bare() ? SIGN : PRODUCT);
         }
-        return new Frag(text, text.equals("pi") ? ATOM : PRODUCT);
+        return new Frag(text, f.bare() ? ATOM : PRODUCT);
     }
 
     @Override

@@ -47,8 +47,7 @@ final class LatexPrinter extends ExprPrinter {
             } else {
                 text = pi.over() ? "\\frac{\\pi}{" + k + "}" : pi.k() == 1 ? "\\pi" : k + "\\pi";
             }
-            boolean atom = text.equals("\\pi");
-            return pi.negative() ? new Frag("-" + text, SIGN) : new Frag(text, atom ? ATOM : PRODUCT);
+            return pi.negative() ? new Frag("-" + text, SIGN) : new Frag(text, pi.bare() ? ATOM : PRODUCT);
         }
         String s = number(v, digits);
         int e = s.indexOf('e');

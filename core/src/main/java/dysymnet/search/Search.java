@@ -10,6 +10,7 @@ import dysymnet.gp.GeneticProgramming;
 import dysymnet.gp.Primitives;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
@@ -108,23 +109,20 @@ public final class Search {
         }
         if (s.gp().enabled()) {
             sources.add(new GpSource(context, primitives));
-        }
-        if (s.terms().enabled()) {
-            sources.add(new TermsSource(context, primitives));
-        }
-        // the supplementary sources last (CandidateSource#supplementary): with units, the groups' GP and curves
-        if (s.gp().enabled()) {
             GpSource onGroups = GpSource.onGroups(context);
             if (onGroups != null) {
                 sources.add(onGroups);
             }
         }
         if (s.terms().enabled()) {
+            sources.add(new TermsSource(context, primitives));
             CurvesSource curves = CurvesSource.onGroups(context, primitives);
             if (curves != null) {
                 sources.add(curves);
             }
         }
+        // the supplementary sources after the others, each group in its order (a stable sort)
+        sources.sort(Comparator.comparing(CandidateSource::supplementary));
         return sources;
     }
 
